@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { PAGE_ROUTES, SITE_NAME, canonicalRoute } from '../src/shared/routes.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+
+test.describe('every route of spec §2', () => {
+  for (const route of PAGE_ROUTES) {
+    test(`${route.path} renders its page`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      const heading = page.getByRole('heading', { level: 1 });
+      if (route.path === '/auditor-portal') {
+        // Spec §2: renders nothing visible (the heading is for screen readers only).
+        await expect(heading).toHaveText('Auditor portal');
+        await expect(heading).toHaveClass(/sr-only/);
+      } else {
+        await expect(heading).toBeVisible();
+        await expect(heading).not.toBeEmpty();
+      }
+      await expect(page).toHaveTitle(new RegExp(SITE_NAME));
+      if (route.access === 'public') {
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description).toBe(canonicalRoute(route).description);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalRoute(route).path);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test('public pages are prerendered: the heading and title are in the HTML without JavaScript', async ({ request }) => {
+  for (const route of PAGE_ROUTES.filter((candidate) => candidate.access === 'public')) {
+    const response = await request.get(route.path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html, route.path).toMatch(/<h1[^>]*>[^<]+/);
+    expect(html, route.path).toContain(`<title>`);
+    expect(html, route.path).toContain('name="description"');
+  }
+});
+
+test('aliases show the same screen as their canonical page', async ({ page }) => {
+  for (const [alias, canonical] of [
+    ['/privacy', '/privacy-policy'],
+    ['/cookies', '/cookie-policy'],
+    ['/subscribe', '/subscription'],
+  ]) {
+    await page.goto(canonical!);
+    const expected = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.goto(alias!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected ?? '');
+    await expect(page).toHaveURL(new RegExp(`${alias}$`));
+  }
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import nodePlugin from 'eslint-plugin-n';
+import reactHooks from 'eslint-plugin-react-hooks';
+import unicorn from 'eslint-plugin-unicorn';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// One zone per web feature: a feature never imports another feature; routes compose them.
+const featuresDir = 'src/web/features';
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  : [];
+const featureZones = features.map((feature) => ({
+  target: `./${featuresDir}/${feature}`,
+  from: `./${featuresDir}`,
+  except: [`./${feature}`],
+  message: 'A feature must not import another feature; compose them in a route.',
+}));
+
+export default tseslint.config(
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'playwright-report/', 'test-results/', '.tmp/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, n: nodePlugin, unicorn, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is isomorphic: no server or web imports.' },
+            { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
+            { target: './src/web', from: './src/server', message: 'The web app never imports server code; share through src/shared.' },
+            ...featureZones,
+          ],
+        },
+      ],
+      'n/no-process-env': 'error',
+      'unicorn/filename-case': ['error', { case: 'kebabCase' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > ExportAllDeclaration',
+          message: 'No barrel files: import the module you mean.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The one reader of process.env.
+    files: ['src/server/env.ts'],
+    rules: { 'n/no-process-env': 'off' },
+  },
+);

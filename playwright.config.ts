@@ -1,0 +1,46 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/* eslint-disable n/no-process-env -- the test runner's own configuration */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const isCi = Boolean(process.env.CI);
+/* eslint-enable n/no-process-env */
+
+/**
+ * Journeys run against the built app, served exactly as `npm start` serves it, on a fresh
+ * embedded database; system Chromium only, never a downloaded browser.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: isCi ? 1 : 0,
+  reporter: isCi ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(os.tmpdir(), `cc-e2e-${process.pid}`),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/test-database.ts';
+import { buildApp } from './app.ts';
+import type { Database } from './db/client.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ database, trustProxy: true });
+});
+afterAll(async () => {
+  await app.close();
+  await database.dispose();
+});
+
+describe('GET /health', () => {
+  it('reports liveness and database readiness', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', kind: database.kind } });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const broken: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
+    const degraded = await buildApp({ database: broken });
+    const response = await degraded.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'unavailable' } });
+    await degraded.close();
+  });
+});
+
+describe('GET /metrics', () => {
+  it('serves Prometheus metrics including request durations', async () => {
+    await app.inject({ method: 'GET', url: '/health' });
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+    expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} \d+/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, frame denial and a referrer policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toContain("'unsafe-inline' ;");
+    expect(csp.split(';').find((part) => part.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends HSTS only behind TLS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API routes with a machine-readable 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), paths: { '/health': expect.any(Object) } });
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.NODE_ENV).toBe('development');
+  });
+
+  it('honours PORT, HOST, DATA_DIR and DATABASE_URL', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/cc',
+      DATABASE_URL: 'postgres://app@db:5432/cc',
+    });
+    expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: '/var/lib/cc', DATABASE_URL: 'postgres://app@db:5432/cc' });
+  });
+
+  it('rejects a bad port with a readable message', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(EnvError);
+  });
+
+  it('refuses production on the embedded database unless explicitly allowed', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL/);
+    expect(parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1' }).ALLOW_EMBEDDED_DB).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc' }).NODE_ENV).toBe('production');
+  });
+});

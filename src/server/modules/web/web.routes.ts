@@ -1,0 +1,61 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findPageRoute } from '../../../shared/routes.ts';
+import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
+import { type BuiltPage, loadPageStore } from './page-store.ts';
+
+/** Prefixes that belong to the API: an unknown path under them is a JSON 404, never a page. */
+const API_PREFIXES = ['/api/', '/auth/v1/', '/functions/', '/dev/', '/health', '/metrics'];
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage, status: number) {
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag)
+    .header('content-security-policy', contentSecurityPolicy(page.scriptHashes));
+  if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
+}
+
+/**
+ * Serves the built web app: hashed assets (precompressed, immutable), prerendered pages,
+ * the SPA fallback for workspace routes, and the same fallback with a 404 for unknown paths
+ * (the client router then renders the not-found page).
+ */
+export async function registerWebRoutes(app: FastifyInstance, webDir: string): Promise<void> {
+  const store = loadPageStore(webDir);
+
+  const staticOptions = { wildcard: false, index: false, preCompressed: true } as const;
+  // Hashed build output never changes under its name: cache it for a year.
+  await app.register(fastifyStatic, {
+    ...staticOptions,
+    root: path.join(webDir, 'assets'),
+    prefix: '/assets/',
+    maxAge: '365d',
+    immutable: true,
+  });
+  // Unhashed files at the root (favicon, robots.txt …): cache briefly. HTML is served below.
+  await app.register(fastifyStatic, {
+    ...staticOptions,
+    root: webDir,
+    prefix: '/',
+    decorateReply: false,
+    maxAge: '1h',
+    globIgnore: ['assets/**', '**/*.html'],
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const urlPath = request.url.split('?', 1)[0] ?? '/';
+    if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return reply.callNotFound();
+    const prerendered = store.page(urlPath);
+    if (prerendered) return sendPage(request, reply, prerendered, 200);
+    const known = findPageRoute(urlPath) !== undefined;
+    return sendPage(request, reply, store.fallback, known ? 200 : 404);
+  });
+}

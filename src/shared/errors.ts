@@ -1,0 +1,35 @@
+/**
+ * Machine-readable error codes and the HTTP status each maps to. Services throw
+ * `AppError(code)`; one handler turns it into `{ error: { code, message } }` with this status.
+ * Clients branch on `code`, never on the message text.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field-level problems for VALIDATION_FAILED. */
+    issues?: { path: string; message: string }[];
+    requestId?: string;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}

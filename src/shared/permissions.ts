@@ -1,0 +1,234 @@
+/**
+ * Roles, ranks, capability flags, permissions and scope matching (spec §6).
+ * The single source: the server enforces it, the web app guards routes and hides
+ * what a user cannot do with it, and the seed writes it into `permissions` /
+ * `role_permissions`, where administrators may edit it.
+ */
+
+export const ROLES = [
+  'administrator',
+  'project_manager',
+  'consultant',
+  'client_manager',
+  'client_consultant',
+  'analyst',
+  'auditor',
+  'client',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Rank for route guarding (higher wins). */
+export const ROLE_RANK: Record<Role, number> = {
+  analyst: 1,
+  client: 1,
+  client_consultant: 2,
+  client_manager: 3,
+  auditor: 4,
+  consultant: 4,
+  project_manager: 5,
+  administrator: 6,
+};
+
+/** With several roles, the first of this list that the user holds is shown (spec §6). */
+export const ROLE_DISPLAY_ORDER: readonly Role[] = ROLES;
+
+export const USER_TYPES = ['staff', 'client'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const CAPABILITIES = ['is_approver', 'is_integration_admin', 'is_data_ai_admin'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type CapabilityFlags = Record<Capability, boolean>;
+
+export interface UserRoleRow extends Partial<CapabilityFlags> {
+  role: Role;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function primaryRole(roles: readonly Role[]): Role | null {
+  return ROLE_DISPLAY_ORDER.find((role) => roles.includes(role)) ?? null;
+}
+
+export function highestRank(roles: readonly Role[]): number {
+  return roles.reduce((best, role) => Math.max(best, ROLE_RANK[role]), 0);
+}
+
+export function hasMinimumRole(roles: readonly Role[], minimum: Role): boolean {
+  return highestRank(roles) >= ROLE_RANK[minimum];
+}
+
+/** Capability flags are merged across all of a user's roles: any row granting a flag grants it. */
+export function mergeCapabilities(rows: readonly UserRoleRow[]): CapabilityFlags {
+  return {
+    is_approver: rows.some((row) => row.is_approver === true),
+    is_integration_admin: rows.some((row) => row.is_integration_admin === true),
+    is_data_ai_admin: rows.some((row) => row.is_data_ai_admin === true),
+  };
+}
+
+/** Approval of AI output is allowed only with is_approver (spec §6). */
+export function canApprove(flags: CapabilityFlags): boolean {
+  return flags.is_approver;
+}
+
+/**
+ * Permissions as `resource:action`. The category shown to administrators is the resource.
+ */
+export const PERMISSIONS = [
+  'tasks:read',
+  'tasks:create',
+  'tasks:update',
+  'tasks:assign',
+  'plans:read',
+  'plans:write',
+  'workflows:read',
+  'workflows:write',
+  'outputs:read',
+  'outputs:review',
+  'deliverables:read',
+  'deliverables:publish',
+  'evidence:read',
+  'evidence:write',
+  'frameworks:read',
+  'frameworks:manage',
+  'analytics:read',
+  'audit:read',
+  'advisor:use',
+  'billing:read',
+  'billing:manage',
+  'users:read',
+  'users:manage',
+  'roles:manage',
+  'content:manage',
+  'security:read',
+  'integrations:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function permissionCategory(permission: Permission): string {
+  return permission.split(':', 1)[0] ?? permission;
+}
+
+const clientBase: Permission[] = [
+  'tasks:read',
+  'tasks:create',
+  'plans:read',
+  'plans:write',
+  'workflows:read',
+  'outputs:read',
+  'deliverables:read',
+  'evidence:read',
+  'evidence:write',
+  'frameworks:read',
+  'analytics:read',
+  'advisor:use',
+];
+
+const staffBase: Permission[] = [
+  ...clientBase,
+  'tasks:update',
+  'workflows:write',
+  'outputs:review',
+  'audit:read',
+];
+
+/**
+ * Default permissions of each role. The spec leaves the matrix open; this is our design,
+ * documented in docs/permissions.md. Staff roles include what the roles below them hold.
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  client: clientBase,
+  client_consultant: [...clientBase, 'tasks:update'],
+  client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'billing:read', 'users:read'],
+  analyst: staffBase,
+  auditor: ['tasks:read', 'outputs:read', 'deliverables:read', 'evidence:read', 'frameworks:read', 'audit:read', 'analytics:read'],
+  consultant: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage'],
+  project_manager: [
+    ...staffBase,
+    'tasks:assign',
+    'deliverables:publish',
+    'frameworks:manage',
+    'billing:read',
+    'users:read',
+  ],
+  administrator: PERMISSIONS,
+};
+
+export function permissionsOf(roles: readonly Role[]): Set<Permission> {
+  return new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]));
+}
+
+export const SCOPE_FIELDS = ['business_unit', 'region', 'framework', 'environment', 'data_classification'] as const;
+export type ScopeField = (typeof SCOPE_FIELDS)[number];
+export type AccessScope = Partial<Record<ScopeField, string | null>>;
+export interface UserAccessScope extends AccessScope {
+  is_active: boolean;
+}
+
+const isBlank = (value: string | null | undefined): boolean => value === undefined || value === null || value === '';
+
+/**
+ * A user scope matches a required scope when it is active and agrees on every field the
+ * requirement fills in; a field the user's scope leaves empty counts as matching (spec §6).
+ */
+export function scopeMatches(userScope: UserAccessScope, required: AccessScope): boolean {
+  if (!userScope.is_active) return false;
+  return SCOPE_FIELDS.every((field) => {
+    const wanted = required[field];
+    if (isBlank(wanted)) return true;
+    const held = userScope[field];
+    return isBlank(held) || held === wanted;
+  });
+}
+
+export interface PermissionSubject {
+  permissions: ReadonlySet<string>;
+  scopes: readonly UserAccessScope[];
+}
+
+export function hasPermission(subject: PermissionSubject, permission: Permission, scope?: AccessScope): boolean {
+  if (!subject.permissions.has(permission)) return false;
+  if (!scope || SCOPE_FIELDS.every((field) => isBlank(scope[field]))) return true;
+  return subject.scopes.some((userScope) => scopeMatches(userScope, scope));
+}
+
+/** Everything a guard can require (spec §6). All given requirements must hold. */
+export interface AccessRequirement {
+  authenticated?: boolean;
+  adminOnly?: boolean;
+  minimumRole?: Role;
+  capability?: Capability;
+  permission?: Permission;
+  anyPermissions?: readonly Permission[];
+  allPermissions?: readonly Permission[];
+  scope?: AccessScope;
+}
+
+export interface AccessSubject extends PermissionSubject {
+  roles: readonly Role[];
+  capabilities: CapabilityFlags;
+}
+
+export type AccessDecision = { allowed: true } | { allowed: false; reason: 'role' | 'capability' | 'permission' };
+
+export function checkAccess(subject: AccessSubject, requirement: AccessRequirement): AccessDecision {
+  const { scope } = requirement;
+  if (requirement.adminOnly && !subject.roles.includes('administrator')) return { allowed: false, reason: 'role' };
+  if (requirement.minimumRole && !hasMinimumRole(subject.roles, requirement.minimumRole)) {
+    return { allowed: false, reason: 'role' };
+  }
+  if (requirement.capability && !subject.capabilities[requirement.capability]) {
+    return { allowed: false, reason: 'capability' };
+  }
+  const holds = (permission: Permission) => hasPermission(subject, permission, scope);
+  if (requirement.permission && !holds(requirement.permission)) return { allowed: false, reason: 'permission' };
+  if (requirement.anyPermissions?.length && !requirement.anyPermissions.some(holds)) {
+    return { allowed: false, reason: 'permission' };
+  }
+  if (requirement.allPermissions && !requirement.allPermissions.every(holds)) {
+    return { allowed: false, reason: 'permission' };
+  }
+  return { allowed: true };
+}

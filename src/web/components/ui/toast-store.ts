@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import { TIMINGS } from '../../../shared/constants.ts';
+
+/**
+ * The toast queue: one toast at a time (spec §9), the newest replacing the one shown.
+ * Callers decide when to toast; the HTTP client never does it for them.
+ */
+
+export type ToastVariant = 'default' | 'destructive' | 'success';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  durationMs?: number;
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  emit([{ ...input, id, open: true, durationMs: input.durationMs ?? TIMINGS.toastDurationMs }, ...toasts].slice(
+    0,
+    TIMINGS.toastLimit,
+  ));
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.filter((item) => item.id !== id));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot: ToastItem[] = [];
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => serverSnapshot);
+}

@@ -1,0 +1,32 @@
+import type { MetaDescriptor } from 'react-router';
+import { SITE_NAME, canonicalRoute, findPageRoute } from '../../shared/routes.ts';
+
+/**
+ * Title, description, canonical URL and social cards for a page of the route table.
+ * Aliases (/privacy, /cookies, /subscribe) share their canonical page's text and point
+ * search engines at it.
+ */
+export function pageMeta(pathname: string): MetaDescriptor[] {
+  const found = findPageRoute(pathname);
+  if (!found) return [{ title: `Page not found · ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  const page = canonicalRoute(found);
+  const title = page.path === '/' ? `${SITE_NAME} · ${page.title}` : `${page.title} · ${SITE_NAME}`;
+  const descriptors: MetaDescriptor[] = [
+    { title },
+    { tagName: 'link', rel: 'canonical', href: page.path },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+  ];
+  if (page.description) {
+    descriptors.push(
+      { name: 'description', content: page.description },
+      { property: 'og:description', content: page.description },
+      { name: 'twitter:description', content: page.description },
+    );
+  }
+  if (found.access === 'signed-in') descriptors.push({ name: 'robots', content: 'noindex' });
+  return descriptors;
+}

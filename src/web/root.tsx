@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
+import './app.css';
+import { CriticalErrorFallback } from './components/errors/error-fallbacks.tsx';
+import { Spinner } from './components/ui/spinner.tsx';
+import { Toaster } from './components/ui/toaster.tsx';
+import { THEME_BOOT_SCRIPT, ThemeProvider } from './lib/theme.tsx';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Applies the stored theme before first paint; its hash is added to the page's CSP. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Shown while a lazily loaded page's code arrives (spec §2: a 'Loading' spinner). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <div className="fixed inset-x-0 top-16 z-50 flex justify-center" data-testid="navigation-loading">
+      <Spinner className="rounded-b-lg bg-background/95 px-4 py-2 shadow" />
+    </div>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <NavigationProgress />
+        <Outlet />
+        <Toaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <Spinner className="min-h-screen" />;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return <CriticalErrorFallback error={error} />;
+}

@@ -1,0 +1,45 @@
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
+import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { SiteHeader } from '../../components/layout/site-header.tsx';
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** The public site's shell: fixed header, the page, the footer. */
+export default function MarketingLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" className="pt-16">
+        <PageBoundary level="page" key={pathname}>
+          <Outlet />
+        </PageBoundary>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** Loader and render errors that escape a page land here, still inside the site's shell. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="pt-16">
+        <PageErrorFallback onRetry={() => window.location.reload()} />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

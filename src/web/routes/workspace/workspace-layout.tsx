@@ -1,0 +1,67 @@
+import { ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
+import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { cn } from '../../lib/cn.ts';
+
+const workspaceLinks = [
+  { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/task-requests', label: 'Task requests', icon: ClipboardList },
+  { to: '/program-execution', label: 'Program execution', icon: ListChecks },
+  { to: '/profile', label: 'Profile', icon: UserRound },
+  { to: '/admin', label: 'Administration', icon: Settings },
+] as const;
+
+function WorkspaceNav() {
+  return (
+    <nav aria-label="Workspace" className="border-b border-border lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
+      <ul className="flex gap-1 overflow-x-auto p-2 lg:flex-col lg:p-4">
+        {workspaceLinks.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted',
+                  isActive && 'bg-muted text-foreground',
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The signed-in workspace's shell. */
+export default function WorkspaceLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <SiteHeader />
+      <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
+        <WorkspaceNav />
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          <PageBoundary level="page" key={pathname}>
+            <Outlet />
+          </PageBoundary>
+        </main>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="pt-16">
+        <PageErrorFallback onRetry={() => window.location.reload()} />
+      </main>
+    </>
+  );
+}

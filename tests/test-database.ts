@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
+import { seedReferenceData } from '../src/server/db/seed.ts';
+
+/**
+ * A fresh, migrated, seeded database for one test file: in-memory PGlite, or — in the
+ * `postgres` Vitest project — a throwaway database created on the DATABASE_URL server.
+ */
+export interface TestDatabase extends Database {
+  /** Drops the throwaway database (PostgreSQL) after closing. */
+  dispose(): Promise<void>;
+}
+
+/* eslint-disable n/no-process-env -- test infrastructure reads which database the project runs on */
+const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const serverUrl = process.env.DATABASE_URL;
+/* eslint-enable n/no-process-env */
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openPglite();
+    await database.migrate();
+    await seedReferenceData(database.db);
+    return { ...database, dispose: () => database.close() };
+  }
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `cc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 4);
+  await database.migrate();
+  await seedReferenceData(database.db);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure/shared and server tests on the embedded PGlite database, web component
+ * tests in jsdom, and — when DATABASE_URL is set — the server tests again on that PostgreSQL.
+ */
+// eslint-disable-next-line n/no-process-env -- the test runner decides which databases exist
+const postgresUrl = process.env.DATABASE_URL;
+
+const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    environment: 'node' as const,
+    include: database === 'pglite' ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'] : ['src/server/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('pglite', 'pglite'),
+      ...(postgresUrl ? [serverProject('postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-web.ts'],
+        },
+      },
+    ],
+  },
+});
