@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isCi = Boolean(process.env.CI);
+const buildDir = process.env.BUILD_DIR;
 /* eslint-enable n/no-process-env */
 
 /**
@@ -41,6 +42,7 @@ export default defineConfig({
       DATA_DIR: path.join(os.tmpdir(), `cc-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...(buildDir ? { BUILD_DIR: buildDir } : {}),
     },
   },
 });

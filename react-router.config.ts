@@ -5,7 +5,9 @@ import { prerenderedPaths } from './src/shared/routes.ts';
 // the signed-in workspace is a SPA served from the fallback page.
 export default {
   appDirectory: 'src/web',
-  buildDirectory: 'build',
+  // BUILD_DIR lets parallel builds (several worktrees, CI shards) not overwrite each other.
+  // eslint-disable-next-line n/no-process-env -- build tool configuration, outside the app
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   prerender: prerenderedPaths(),
 } satisfies Config;

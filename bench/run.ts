@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.ts';
 import { openPglite } from '../src/server/db/client.ts';
-import { WEB_BUILD_DIR } from '../src/server/env.ts';
+import { webBuildDirFromEnv } from '../src/server/env.ts';
+
+const WEB_BUILD_DIR = webBuildDirFromEnv();
 
 function landingPageWeight() {
   const html = fs.readFileSync(path.join(WEB_BUILD_DIR, 'index.html'), 'utf8');

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
-const root = path.resolve(import.meta.dirname, '../build/client');
+import { webBuildDirFromEnv } from '../src/server/env.ts';
+
+const root = webBuildDirFromEnv();
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|map|webmanifest)$/;
 const MIN_BYTES = 512;
 

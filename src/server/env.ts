@@ -23,6 +23,13 @@ export const envSchema = z.object({
   /** Minutes between PGlite CHECKPOINTs (embedded database only). */
   CHECKPOINT_INTERVAL_MINUTES: z.coerce.number().positive().default(5),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Where `npm run build` wrote the web app (its `client/` folder is served). */
+  BUILD_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../build')),
+  /** `smtp://user:pass@host:587` or `smtps://…`; without it mail lands in the embedded outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('ComplianceCore <no-reply@compliancecore.local>'),
+  /** Where consultation and contact notifications go. */
+  SALES_INBOX: z.email().default('sales@compliancecore.local'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,9 +50,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         'set ALLOW_EMBEDDED_DB=1 to run on it anyway.',
     );
   }
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), BUILD_DIR: path.resolve(env.BUILD_DIR) };
 }
 
-/** Where the built web app lives (one place, so tests and the server agree). */
-export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
+/** The built web app's public folder. */
+export function webBuildDir(env: Pick<Env, 'BUILD_DIR'>): string {
+  return path.join(env.BUILD_DIR, 'client');
+}
+
+/** For build tooling that must not validate the whole runtime environment. */
+export function webBuildDirFromEnv(source: Record<string, string | undefined> = process.env): string {
+  return webBuildDir({ BUILD_DIR: envSchema.shape.BUILD_DIR.parse(source.BUILD_DIR) });
+}
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'db/migrations');

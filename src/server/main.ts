@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
-import { WEB_BUILD_DIR, parseEnv } from './env.ts';
+import { parseEnv, webBuildDir } from './env.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
   if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
@@ -26,9 +26,10 @@ async function start(): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
 
-  const webDir = fs.existsSync(WEB_BUILD_DIR) ? WEB_BUILD_DIR : undefined;
+  const webDir = fs.existsSync(webBuildDir(env)) ? webBuildDir(env) : undefined;
   const app = await buildApp({
     database,
+    env,
     webDir,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },

@@ -1,5 +1,6 @@
 import * as access from './schema/access.ts';
+import * as mail from './schema/mail.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
-export const schema = { ...access };
+export const schema = { ...access, ...mail };
 export type Schema = typeof schema;

@@ -1,0 +1,181 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outboundEmails } from '../../db/schema/mail.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+export interface EmailInput {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Any drizzle handle: the database, or a transaction so the mail commits with its cause. */
+type Executor = Pick<Db, 'insert'>;
+
+export async function enqueueEmail(db: Executor, input: EmailInput): Promise<string> {
+  const [row] = await db
+    .insert(outboundEmails)
+    .values({ kind: input.kind, toAddress: input.to, subject: input.subject, textBody: input.text, htmlBody: input.html })
+    .returning({ id: outboundEmails.id });
+  if (!row) throw new Error('enqueueEmail: insert returned nothing');
+  return row.id;
+}
+
+export const MAX_MAIL_ATTEMPTS = 6;
+/** 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** A row stuck in `sending` this long belonged to a process that died mid-send. */
+const STALE_SENDING_MS = 5 * 60_000;
+const BATCH_SIZE = 10;
+
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  pollIntervalMs?: number;
+  onError?: (error: unknown, mailId: string) => void;
+}
+
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+  private readonly options: MailWorkerOptions;
+
+  constructor(options: MailWorkerOptions) {
+    this.options = options;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Wake up now (after an enqueue) instead of at the next poll. */
+  notify(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Delivers everything due now; returns how many mails were attempted. Used by tests and shutdown. */
+  async drain(): Promise<number> {
+    await this.running; // a batch already in flight may have claimed before our caller's insert
+    let total = 0;
+    for (;;) {
+      const attempted = await this.runOnce();
+      total += attempted;
+      if (attempted < BATCH_SIZE) return total;
+    }
+  }
+
+  private schedule(delayMs: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.runOnce().finally(() => {
+        if (!this.stopped) this.schedule(this.options.pollIntervalMs ?? 2_000);
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private runOnce(): Promise<number> {
+    // One batch at a time per process; concurrent callers share the batch in flight.
+    this.running ??= this.deliverBatch().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const { db, transport, from } = this.options;
+    await db
+      .update(outboundEmails)
+      .set({ status: 'pending' })
+      .where(
+        and(
+          eq(outboundEmails.status, 'sending'),
+          lte(outboundEmails.nextAttemptAt, new Date(Date.now() - STALE_SENDING_MS)),
+        ),
+      );
+    const claimed = await db
+      .update(outboundEmails)
+      .set({ status: 'sending', attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: new Date() })
+      .where(
+        inArray(
+          outboundEmails.id,
+          db
+            .select({ id: outboundEmails.id })
+            .from(outboundEmails)
+            .where(and(eq(outboundEmails.status, 'pending'), lte(outboundEmails.nextAttemptAt, new Date())))
+            .orderBy(outboundEmails.createdAt)
+            .limit(BATCH_SIZE)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+    for (const mail of claimed) {
+      try {
+        await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+        await db.update(outboundEmails).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboundEmails.id, mail.id));
+      } catch (error) {
+        this.options.onError?.(error, mail.id);
+        const exhausted = mail.attempts >= MAX_MAIL_ATTEMPTS;
+        await db
+          .update(outboundEmails)
+          .set({
+            status: exhausted ? 'failed' : 'pending',
+            lastError: error instanceof Error ? error.message : String(error),
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts)),
+          })
+          .where(eq(outboundEmails.id, mail.id));
+      }
+    }
+    return claimed.length;
+  }
+}
+
+export interface MailboxEntry {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  links: string[];
+  status: string;
+  createdAt: string;
+}
+
+const LINK = /https?:\/\/[^\s"'<>)]+/g;
+
+/** The newest mails first, with the links they contain (for the dev mailbox and tests). */
+export async function listMailbox(db: Db, limit = 50): Promise<MailboxEntry[]> {
+  const rows = await db.select().from(outboundEmails).orderBy(desc(outboundEmails.createdAt)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    links: [
+      ...new Set(
+        [...(row.textBody.match(LINK) ?? []), ...(row.htmlBody?.match(LINK) ?? [])].map((link) =>
+          link.replaceAll('&amp;', '&'),
+        ),
+      ),
+    ],
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
