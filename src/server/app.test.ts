@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/test-database.ts';
 import { buildApp } from './app.ts';
 import type { Database } from './db/client.ts';
@@ -27,10 +27,10 @@ describe('GET /health', () => {
   it('answers 503 when the database does not', async () => {
     const broken: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
     const degraded = await buildApp({ database: broken });
+    onTestFinished(() => degraded.close());
     const response = await degraded.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'unavailable' } });
-    await degraded.close();
   });
 });
 
@@ -71,6 +71,31 @@ describe('errors', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('rate-limits an opted-in route with a 429, a code and Retry-After', async () => {
+    const limited = await buildApp({ database });
+    onTestFinished(() => limited.close());
+    limited.get('/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    const statuses = [];
+    for (let index = 0; index < 3; index += 1) statuses.push(await limited.inject({ method: 'GET', url: '/limited' }));
+    expect(statuses.map((response) => response.statusCode)).toEqual([200, 200, 429]);
+    expect(statuses[2]!.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) } });
+    expect(statuses[2]!.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers malformed JSON with a 400 and a code', async () => {
+    const withBody = await buildApp({ database });
+    onTestFinished(() => withBody.close());
+    withBody.post('/echo', async (request) => request.body);
+    const response = await withBody.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
   });
 
   it('publishes the OpenAPI document', async () => {

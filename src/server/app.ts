@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerMetrics(app);
+  await registerRateLimit(app, env.REDIS_URL);
 
   const transport =
     deps.mailTransport ??

@@ -48,7 +48,7 @@ function run(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(started.output())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${pattern}; output:\n${started.output()}`);
@@ -87,7 +87,7 @@ describe.runIf(testDatabase !== 'postgres')('starting on the embedded database',
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses production on PGlite unless ALLOW_EMBEDDED_DB=1', async () => {
     const refused = run({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), PORT: String(await freePort()) });

@@ -4,8 +4,8 @@
  * Clients branch on `code`, never on the message text.
  */
 export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, isErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
 
 function codeForStatus(status: number): ErrorCode {
@@ -29,6 +29,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // Plugins that build their own ErrorBody (rate limiting) throw it as is.
+    const built = (error as Partial<ErrorBody>).error;
+    if (status < 500 && built && isErrorCode(built.code)) return reply.status(status).send({ error: built });
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       const body: ErrorBody = { error: { code: 'INTERNAL', message: 'Something went wrong on our side.', requestId } };

@@ -81,9 +81,11 @@ export class MailWorker {
   private schedule(delayMs: number) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.runOnce().finally(() => {
-        if (!this.stopped) this.schedule(this.options.pollIntervalMs ?? 2_000);
-      });
+      this.runOnce()
+        .catch((error: unknown) => this.options.onError?.(error, 'batch'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.options.pollIntervalMs ?? 2_000);
+        });
     }, delayMs);
     this.timer.unref();
   }
