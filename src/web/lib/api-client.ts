@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { type ErrorBody, type ErrorCode, isErrorCode } from '../../shared/errors.ts';
+
+/**
+ * The one HTTP client for our own origin. No hidden side effects: it never toasts or redirects;
+ * callers decide what a failure means. Errors carry the server's machine-readable code.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK_ERROR';
+  readonly issues: { path: string; message: string }[];
+
+  constructor(status: number, code: ApiError['code'], message: string, issues: ApiError['issues'] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+type TokenProvider = () => Promise<string | null>;
+let accessTokenProvider: TokenProvider = async () => null;
+
+/** The auth layer registers how to get the current access token (or the anonymous key). */
+export function setAccessTokenProvider(provider: TokenProvider): void {
+  accessTokenProvider = provider;
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Validates the response; without it the JSON is returned as `T` unchecked. */
+  schema?: z.ZodType<T>;
+  /** Overrides the registered token (e.g. the anonymous key). `null` sends no Authorization. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<ErrorBody>;
+    if (body.error && isErrorCode(body.error.code)) {
+      return new ApiError(response.status, body.error.code, body.error.message, body.error.issues ?? []);
+    }
+  } catch {
+    // not JSON: fall through to a generic error
+  }
+  return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', `Request failed: ${response.status}`);
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const token = request.token === undefined ? await accessTokenProvider() : request.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, request.query), {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const json: unknown = await response.json();
+  return request.schema ? request.schema.parse(json) : (json as T);
+}
