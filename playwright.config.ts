@@ -35,7 +35,7 @@ export default defineConfig({
     command: 'node src/server/main.ts',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

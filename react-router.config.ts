@@ -1,5 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 import { prerenderedPaths } from './src/shared/routes.ts';
+import { contentPagePaths } from './src/web/features/content/content.server.ts';
 
 // Public pages are prerendered to static HTML (fast, crawlable, real <title>);
 // the signed-in workspace is a SPA served from the fallback page.
@@ -9,5 +10,6 @@ export default {
   // eslint-disable-next-line n/no-process-env -- build tool configuration, outside the app
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
-  prerender: prerenderedPaths(),
+  // The route table's public pages, plus one page per content article (documentation, knowledge base, support, frameworks).
+  prerender: [...prerenderedPaths(), ...contentPagePaths()],
 } satisfies Config;

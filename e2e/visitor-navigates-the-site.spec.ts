@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { withStoredConsent } from './landing-fixtures.ts';
+
+test.beforeEach(({ page }) => withStoredConsent(page));
 
 const capabilityItems = [
   'Certified Audit Reviews and Compliance Readiness',
@@ -121,6 +124,6 @@ test('pages load without a CSP violation or a console error', async ({ page }) =
   await page.getByRole('link', { name: 'Learn More about Real-Time Analytics Engine' }).click();
   await expect(page).toHaveURL(/\/advanced-analytics$/);
   await page.goto('/dashboard-compliancecore');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to ComplianceCore');
   expect(problems).toEqual([]);
 });

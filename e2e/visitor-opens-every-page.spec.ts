@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES, SITE_NAME, canonicalRoute } from '../src/shared/routes.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { withStoredConsent } from './landing-fixtures.ts';
+
+test.beforeEach(({ page }) => withStoredConsent(page));
 
 test.describe('every route of spec §2', () => {
   for (const route of PAGE_ROUTES) {
@@ -8,10 +11,10 @@ test.describe('every route of spec §2', () => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       const heading = page.getByRole('heading', { level: 1 });
-      if (route.path === '/auditor-portal') {
-        // Spec §2: renders nothing visible (the heading is for screen readers only).
-        await expect(heading).toHaveText('Auditor portal');
-        await expect(heading).toHaveClass(/sr-only/);
+      if (route.access === 'signed-in') {
+        // Spec §4: a signed-out visitor is sent to /auth, with the way back kept.
+        await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(route.path)}`);
+        await expect(heading).toHaveText('Sign in to ComplianceCore');
       } else {
         await expect(heading).toBeVisible();
         await expect(heading).not.toBeEmpty();

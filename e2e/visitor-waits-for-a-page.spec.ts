@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { withStoredConsent } from './landing-fixtures.ts';
+
+test.beforeEach(({ page }) => withStoredConsent(page));
 
 test('a lazily loaded page shows the Loading spinner while its code arrives', async ({ page }) => {
   await page.goto('/');

@@ -11,9 +11,25 @@ import type { Database } from './db/client.ts';
 import { type Env, parseEnv } from './env.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
 import { registerDevMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { MailWorker } from './modules/mail/mail.service.ts';
+import { registerAccessRoutes } from './modules/access/access.routes.ts';
+import type { AdvisorProvider } from './modules/advisor/advisor-provider.ts';
+import { createAdvisorProvider } from './modules/advisor/advisor-providers.ts';
+import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
+import type { BillingProvider } from './modules/billing/billing-provider.ts';
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
+import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
+import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
+import { registerPlanRoutes } from './modules/plans/plans.routes.ts';
+import { registerPressRoutes } from './modules/press/press.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
+import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
+import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -37,6 +53,10 @@ export interface AppDeps {
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Overrides the billing provider chosen from BILLING_PROVIDER (tests). */
+  billingProvider?: BillingProvider;
+  /** Overrides the advisor provider chosen from LLM_PROVIDER (tests). */
+  advisorProvider?: AdvisorProvider;
 }
 
 /** Builds the whole app, plugins then modules, without listening: main.ts listens, tests inject. */
@@ -58,7 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
-    openapi: { info: { title: 'ComplianceCore API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'ComplianceCore API', version: '1.0.0' },
+      // Routes that need a user declare `security: [{ bearerAuth: [] }]`: an access token from /auth/v1.
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     transform: jsonSchemaTransform,
   });
   registerMetrics(app);
@@ -81,7 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (env.NODE_ENV !== 'production' && transport.kind === 'outbox') registerDevMailboxRoutes(app, deps.database);
 
+  await registerAuthentication(app);
+  await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
+  registerContentRoutes(app);
+  registerAccessRoutes(app);
+  registerSearchRoutes(app);
+  registerConsentRoutes(app);
+  registerLeadRoutes(app);
+  registerPressRoutes(app);
+  await registerBillingRoutes(app, { provider: deps.billingProvider });
+  registerDsarRoutes(app);
+  registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
+  registerPlanRoutes(app);
+  registerWorkflowRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

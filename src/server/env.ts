@@ -30,6 +30,74 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('ComplianceCore <no-reply@compliancecore.local>'),
   /** Where consultation and contact notifications go. */
   SALES_INBOX: z.email().default('sales@compliancecore.local'),
+
+  // ── Auth service (/auth/v1, GoTrue-compatible; docs/auth.md) ──
+  /** Access-token lifetime; auth-js refreshes 90 s before expiry, so keep it well above that. */
+  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
+  /** `iss` of access tokens; defaults to `<PUBLIC_URL>/auth/v1`. */
+  AUTH_JWT_ISSUER: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  /** A session whose refresh token is not used for this long ends (session_expired). */
+  AUTH_REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400),
+  /** A just-rotated refresh token may be presented again this long (concurrent tabs). */
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** Seals private signing keys and TOTP secrets at rest (AES-256-GCM); at least 32 characters. */
+  AUTH_SECRET: z.preprocess((value) => value || undefined, z.string().min(32).optional()),
+  /** Days a signing key signs before a pre-published successor takes over; 0 turns rotation off. */
+  AUTH_KEY_ROTATION_DAYS: z.coerce.number().min(0).default(90),
+  /** Extra allowed `redirect_to` targets, comma-separated globs (`https://*.example.com/**`). */
+  AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
+  AUTH_DISABLE_SIGNUP: booleanFlag,
+  /** Lifetime of e-mail links and codes. */
+  AUTH_EMAIL_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** Minimum interval between two e-mails of one kind to one user. */
+  AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  AUTH_MFA_PHONE_DISABLED: booleanFlag,
+  /** Per-IP request budgets per 5 minutes: /token, /verify, and /signup + /otp + /recover + /resend + PUT /user. */
+  AUTH_RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(300),
+  AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
+  /** Per-IP MFA challenge + verify requests per minute. */
+  AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(15),
+  /** Google by default; any OpenID Connect issuer works. Sign-in with it is on when the client id is set. */
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+
+  // ── Search (GET /functions/v1/search-content) ──
+  /** Per-IP search requests per minute; the dialog sends at most one per 300 ms pause. */
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+
+  // ── Billing (/subscription, check-subscription; README "Billing") ──
+  /** `manual` activates subscriptions in the app and keeps invoice records; `stripe` uses Checkout. */
+  BILLING_PROVIDER: z.enum(['manual', 'stripe']).default('manual'),
+  /** Stripe secret API key (`sk_live_…` / `sk_test_…`); required with BILLING_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the webhook endpoint `/api/v1/billing/stripe/webhook` (`whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe price ids (`price_…`) of the monthly Essential, Growth and Scale plans. */
+  STRIPE_PRICE_ESSENTIAL: z.string().min(1).optional(),
+  STRIPE_PRICE_GROWTH: z.string().min(1).optional(),
+  STRIPE_PRICE_SCALE: z.string().min(1).optional(),
+  /** Where new privacy requests (/dsar) are announced to staff. */
+  PRIVACY_INBOX: z.email().default('privacy@compliancecore.local'),
+
+  // ── AI advisor (POST /functions/v1/task-chat-assistant; docs/advisor.md) ──
+  /** `builtin` answers offline from the knowledge base; `openai` calls any OpenAI-compatible endpoint. */
+  LLM_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
+  /** Base URL of the OpenAI-compatible API, up to and including `/v1`; required with LLM_PROVIDER=openai. */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as `Authorization: Bearer …`; local servers (Ollama, vLLM) usually need none. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** Model name the endpoint knows; required with LLM_PROVIDER=openai. */
+  LLM_MODEL: z.string().min(1).optional(),
+  /** How long one advisor answer may take before the user gets a clear error. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Advisor messages one user may send per minute. */
+  ADVISOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+
+  // ── Leads (POST /functions/v1/send-consultation-email and send-contact-form) ──
+  /** Per-IP requests per minute to each lead function; a person sends one, a bot many. */
+  LEADS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
+import { seedContent } from './modules/content/content.service.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
@@ -25,6 +26,7 @@ async function start(): Promise<void> {
   const { database, lock } = await openDatabase(env);
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedContent(database.db);
 
   const webDir = fs.existsSync(webBuildDir(env)) ? webBuildDir(env) : undefined;
   const app = await buildApp({

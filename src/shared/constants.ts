@@ -65,6 +65,10 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   searchHistory: 'search-history',
   aiTaskSuggestion: 'ai-task-suggestion',
+  /** auth-js keeps the session (and the PKCE verifier, under `<key>-code-verifier`) here. */
+  authSession: 'cc-auth-token',
+  /** Where to go after an e-mail link or Google brings the user back signed in. */
+  authReturnTo: 'auth-return-to',
 } as const;
 
 export const THEMES = ['light', 'dark'] as const;
@@ -72,6 +76,9 @@ export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 
 export const AUTH_REFRESH_BACKOFF_START_MS = 200;
+/** The auth service's password policy, checked again (and authoritatively) by the server. */
+export const AUTH_PASSWORD_MIN_LENGTH = 8;
+export const AUTH_PASSWORD_MAX_LENGTH = 1024;
 
 export const TIMINGS = {
   heroCarouselMs: 4000,
@@ -84,6 +91,8 @@ export const TIMINGS = {
 } as const;
 
 export const PROGRESS_DEFAULT_MAX = 100;
+/** Create-task wizard demo (spec §4): progress is the step (1-3) times this. */
+export const WIZARD_STEP_PERCENT = 33.33;
 
 /** Score bands (spec §4): ≥90 excellent, 80–89 good, below 80 needs improvement. */
 export const SCORE_THRESHOLDS = { excellent: 90, good: 80 } as const;

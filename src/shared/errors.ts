@@ -6,8 +6,14 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  /** A public form's hidden honeypot field was filled in (leads). */
+  SPAM_DETECTED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Signed in with the first factor only, by an account that has a verified second factor (access). */
+  MFA_REQUIRED: 403,
+  /** The signed-in user has no subscription yet (advisor plans need one). */
+  NO_SUBSCRIPTION: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -232,3 +232,55 @@ export function checkAccess(subject: AccessSubject, requirement: AccessRequireme
   }
   return { allowed: true };
 }
+
+/** Human names for roles and flags, shown wherever a role is displayed. */
+export const ROLE_LABELS: Record<Role, string> = {
+  administrator: 'Administrator',
+  project_manager: 'Project manager',
+  consultant: 'Consultant',
+  client_manager: 'Client manager',
+  client_consultant: 'Client consultant',
+  analyst: 'Analyst',
+  auditor: 'Auditor',
+  client: 'Client',
+};
+
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  is_approver: 'Approver',
+  is_integration_admin: 'Integration admin',
+  is_data_ai_admin: 'Data & AI admin',
+};
+
+/** True when deciding the requirement needs the user's roles, flags or permissions, not only a session. */
+export function needsAccessData(requirement: AccessRequirement): boolean {
+  return Boolean(
+    requirement.adminOnly ||
+      requirement.minimumRole ||
+      requirement.capability ||
+      requirement.permission ||
+      requirement.anyPermissions?.length ||
+      requirement.allPermissions?.length,
+  );
+}
+
+/** Where the route guard sends a signed-out visitor, and where a failed check lands (spec §4). */
+export const SIGN_IN_PATH = '/auth';
+export const ACCESS_DENIED_PATH = '/dashboard-compliancecore';
+
+/**
+ * What each signed-in page requires (spec §2, §6): every workspace page needs a session, /admin
+ * the administrator role, /auditor-portal the auditor rank or higher.
+ */
+export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {
+  '/dashboard-compliancecore': { authenticated: true },
+  '/profile': { authenticated: true },
+  '/admin': { authenticated: true, adminOnly: true },
+  '/task-requests': { authenticated: true },
+  '/program-execution': { authenticated: true },
+  '/auditor-portal': { authenticated: true, minimumRole: 'auditor' },
+};
+
+/** A workspace page not listed above still needs a session. */
+export function pageAccessRequirement(path: string): AccessRequirement {
+  return PAGE_ACCESS[path] ?? { authenticated: true };
+}

@@ -2,10 +2,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import './app.css';
+import './features/presentation/presentation-mode.css';
 import { CriticalErrorFallback } from './components/errors/error-fallbacks.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
+import { AdvisorDock } from './features/advisor/components/advisor-dock.tsx';
+import { ConsentEvidenceSync } from './features/consent/components/consent-evidence-sync.tsx';
+import { CookieBanner } from './features/consent/components/cookie-banner.tsx';
+import { SearchDialog } from './features/search/components/search-dialog.tsx';
+import { ConsentProvider } from './lib/consent.tsx';
+import { DemoModeProvider } from './lib/demo-mode.tsx';
+import { PresentationModeProvider } from './lib/presentation-mode.tsx';
+import { AuthProvider } from './lib/auth.tsx';
 import { THEME_BOOT_SCRIPT, ThemeProvider } from './lib/theme.tsx';
+import { ZOD_CONFIG_BOOT_SCRIPT } from './lib/zod-config.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -17,6 +27,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Applies the stored theme before first paint; its hash is added to the page's CSP. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Runs before the app's modules: zod without its eval probe (see lib/zod-config.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -46,11 +58,23 @@ export default function App() {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <NavigationProgress />
-        <Outlet />
-        <Toaster />
-      </ThemeProvider>
+      <AuthProvider>
+        <ThemeProvider>
+          <PresentationModeProvider>
+            <ConsentProvider>
+              <DemoModeProvider>
+                <NavigationProgress />
+                <Outlet />
+                <SearchDialog />
+                <CookieBanner />
+                <AdvisorDock />
+                <ConsentEvidenceSync />
+                <Toaster />
+              </DemoModeProvider>
+            </ConsentProvider>
+          </PresentationModeProvider>
+        </ThemeProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

@@ -2,16 +2,49 @@ import { type RouteConfigEntry, index, layout, route } from '@react-router/dev/r
 import { PAGE_ROUTES } from '../shared/routes.ts';
 
 /**
- * The route tree. Pages that have their own module are listed here; every other route of
- * spec §2 renders the generic page module for its section, driven by its catalog entry,
- * until its capability gets a module of its own.
+ * The route tree. Every public page of spec §2 has its own module, listed here (a public page
+ * without one stops the build); workspace routes without one render the generic workspace page.
  */
-const dedicatedPublicPages: Record<string, string> = {};
-const dedicatedWorkspacePages: Record<string, string> = {};
+const dedicatedPublicPages: Record<string, string> = {
+  '/auth': 'routes/auth/auth.tsx',
+  // content/: pages written in Markdown (src/web/features/content)
+  '/automated-compliance': 'routes/content/content-page.tsx',
+  '/risk-analytics': 'routes/content/content-page.tsx',
+  '/enterprise-risk': 'routes/content/content-page.tsx',
+  '/enterprise-audit': 'routes/content/content-page.tsx',
+  '/advanced-analytics': 'routes/content/content-page.tsx',
+  '/about': 'routes/content/content-page.tsx',
+  '/compliance-blueprint': 'routes/content/content-page.tsx',
+  '/agent': 'routes/content/content-page.tsx',
+  '/data-security': 'routes/content/content-page.tsx',
+  '/compliancecore/success': 'routes/content/content-page.tsx',
+  '/compliance': 'routes/content/compliance.tsx',
+  '/faq': 'routes/content/faq.tsx',
+  '/privacy-policy': 'routes/content/legal-page.tsx',
+  '/cookie-policy': 'routes/content/legal-page.tsx',
+  '/terms': 'routes/content/legal-page.tsx',
+  '/documentation': 'routes/content/section-index.tsx',
+  '/knowledge-base': 'routes/content/section-index.tsx',
+  '/support': 'routes/content/section-index.tsx',
+  // Commerce and privacy requests (/subscribe renders /subscription's module through its canonical).
+  '/pricing': 'routes/marketing/pricing.tsx',
+  '/plan-comparison': 'routes/marketing/plan-comparison.tsx',
+  '/roi-calculator': 'routes/marketing/roi-calculator.tsx',
+  '/subscription': 'routes/marketing/subscription.tsx',
+  '/subscription-success': 'routes/marketing/subscription-success.tsx',
+  '/dsar': 'routes/marketing/dsar.tsx',
+};
+const dedicatedWorkspacePages: Record<string, string> = {
+  '/profile': 'routes/workspace/profile.tsx',
+  '/admin': 'routes/workspace/admin.tsx',
+  '/dashboard-compliancecore': 'routes/workspace/dashboard.tsx',
+  '/task-requests': 'routes/workspace/task-requests.tsx',
+};
 
-function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic: string) {
+function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {
   return PAGE_ROUTES.filter((page) => page.access === access && page.path !== '/').map((page) => {
     const file = dedicated[page.path] ?? dedicated[page.canonical ?? ''] ?? generic;
+    if (!file) throw new Error(`No route module for ${page.path}: add one to the route tree in src/web/routes.ts`);
     return route(page.path.slice(1), file, { id: `page${page.path.replaceAll('/', '-')}` });
   });
 }
@@ -19,7 +52,12 @@ function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, s
 export default [
   layout('routes/marketing/marketing-layout.tsx', [
     index('routes/marketing/home.tsx'),
-    ...pageEntries('public', dedicatedPublicPages, 'routes/marketing/catalog-page.tsx'),
+    ...pageEntries('public', dedicatedPublicPages),
+    // One prerendered page per content article (react-router.config.ts lists them from content/).
+    route('documentation/:slug', 'routes/content/article.tsx', { id: 'article-documentation' }),
+    route('knowledge-base/:slug', 'routes/content/article.tsx', { id: 'article-knowledge-base' }),
+    route('support/:slug', 'routes/content/article.tsx', { id: 'article-support' }),
+    route('compliance/:slug', 'routes/content/framework.tsx', { id: 'framework' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

@@ -51,6 +51,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openPostgres(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client dropped by the server (restart, failover, a test dropping its database) must
+  // not crash the process: the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -1,7 +1,15 @@
 import * as access from './schema/access.ts';
+import * as advisor from './schema/advisor.ts';
+import * as auth from './schema/auth.ts';
+import * as billing from './schema/billing.ts';
+import * as consent from './schema/consent.ts';
 import * as content from './schema/content.ts';
+import * as dsar from './schema/dsar.ts';
+import * as leads from './schema/leads.ts';
 import * as mail from './schema/mail.ts';
+import * as plans from './schema/plans.ts';
+import * as workflows from './schema/workflows.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
-export const schema = { ...access, ...content, ...mail };
+export const schema = { ...access, ...auth, ...billing, ...consent, ...content, ...dsar, ...leads, ...mail, ...advisor, ...plans, ...workflows };
 export type Schema = typeof schema;

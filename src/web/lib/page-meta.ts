@@ -30,3 +30,23 @@ export function pageMeta(pathname: string): MetaDescriptor[] {
   if (found.access === 'signed-in') descriptors.push({ name: 'robots', content: 'noindex' });
   return descriptors;
 }
+
+/**
+ * The same tags for a page outside the route table: a content article (/documentation/<slug> …),
+ * whose title and description come from its front matter.
+ */
+export function contentMeta(page: { path: string; title: string; description: string; section?: string }): MetaDescriptor[] {
+  const title = page.section ? `${page.title} · ${page.section} · ${SITE_NAME}` : `${page.title} · ${SITE_NAME}`;
+  return [
+    { title },
+    { tagName: 'link', rel: 'canonical', href: page.path },
+    { name: 'description', content: page.description },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
+  ];
+}

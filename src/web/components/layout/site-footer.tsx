@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { useConsent } from '../../lib/consent.tsx';
 import {
   FOOTER_CAPABILITY_LINKS,
   FOOTER_COMPANY_LINKS,
@@ -23,6 +24,16 @@ function LinkColumn({ heading, links }: { heading: string; links: readonly NavLi
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Reopens the cookie banner's Customize view (spec §4): consent can be changed at any time. */
+function CookieSettingsButton() {
+  const { openPreferences } = useConsent();
+  return (
+    <button type="button" onClick={openPreferences} className="text-xs text-muted-foreground hover:text-foreground hover:underline">
+      Cookie settings
+    </button>
   );
 }
 
@@ -60,9 +71,12 @@ export function SiteFooter() {
         <LinkColumn heading="Legal" links={FOOTER_LEGAL_LINKS} />
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} ComplianceCore. SOC 2 certified · GDPR compliant.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6 lg:px-8">
+          <p className="text-xs text-muted-foreground">
+            © {new Date().getFullYear()} ComplianceCore. SOC 2 certified · GDPR compliant.
+          </p>
+          <CookieSettingsButton />
+        </div>
       </div>
     </footer>
   );

@@ -2,9 +2,11 @@ import { ChevronDown, Menu, Moon, ShieldCheck, Sun, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.tsx';
 import { Button } from '../ui/button.tsx';
+import { AccountLinks } from './account-links.tsx';
 import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -61,23 +63,6 @@ function ThemeToggle() {
   );
 }
 
-function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <>
-      <Button asChild variant="ghost">
-        <Link to="/auth" onClick={onNavigate}>
-          Sign In
-        </Link>
-      </Button>
-      <Button asChild>
-        <Link to="/pricing" onClick={onNavigate}>
-          Get Started
-        </Link>
-      </Button>
-    </>
-  );
-}
-
 function MobileMenu({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -107,7 +92,7 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
-      <div className="mt-4 flex flex-col gap-2 [&>a]:w-full">
+      <div className="mt-4 flex flex-col gap-2 [&>a]:w-full [&>button]:w-full">
         <AccountLinks onNavigate={onClose} />
       </div>
     </nav>
@@ -133,6 +118,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <SearchButton />
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             <AccountLinks />

@@ -1,8 +1,13 @@
 import { ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { pageAccessRequirement } from '../../../shared/permissions.ts';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
 import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { DemoBanner } from '../../features/demo-mode/components/demo-banner.tsx';
+import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useAccessPredicate } from '../../lib/access.ts';
+import { RouteGuard } from '../../lib/route-guard.tsx';
 
 const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },
@@ -13,10 +18,11 @@ const workspaceLinks = [
 ] as const;
 
 function WorkspaceNav() {
+  const can = useAccessPredicate();
   return (
     <nav aria-label="Workspace" className="border-b border-border lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
       <ul className="flex gap-1 overflow-x-auto p-2 lg:flex-col lg:p-4">
-        {workspaceLinks.map(({ to, label, icon: Icon }) => (
+        {workspaceLinks.filter(({ to }) => can(pageAccessRequirement(to))).map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -33,6 +39,7 @@ function WorkspaceNav() {
           </li>
         ))}
       </ul>
+      <DemoModeToggle className="border-t border-border px-2 py-1 lg:mx-4 lg:px-0 lg:pt-3" />
     </nav>
   );
 }
@@ -46,8 +53,11 @@ export default function WorkspaceLayout() {
       <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
         <WorkspaceNav />
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          <DemoBanner />
           <PageBoundary level="page" key={pathname}>
-            <Outlet />
+            <RouteGuard requirement={pageAccessRequirement(pathname)}>
+              <Outlet />
+            </RouteGuard>
           </PageBoundary>
         </main>
       </div>

@@ -1,0 +1,112 @@
+/**
+ * Lighthouse on the built app, served locally exactly as `npm run serve` serves it: the four
+ * category scores of `/`, `/pricing` and `/faq`, and whether each reaches 95. A figure, not a
+ * gate (like the rest of `npm run bench`); a score below 95 is explained by its failing audits.
+ *
+ *   node bench/lighthouse.ts                    mobile (Lighthouse's default: Moto G Power, slow 4G, 4× CPU)
+ *   node bench/lighthouse.ts --preset=desktop   desktop settings
+ *   node bench/lighthouse.ts /pricing /dsar     other pages
+ *
+ * Uses the system Chromium (CHROME_PATH, default /usr/bin/chromium), headless; never downloads one.
+ * Run `npm run build` first (BUILD_DIR selects another build folder).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { buildApp } from '../src/server/app.ts';
+import { openPglite } from '../src/server/db/client.ts';
+import { seedReferenceData } from '../src/server/db/seed.ts';
+import { webBuildDirFromEnv } from '../src/server/env.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGET = 95;
+const DEFAULT_PAGES = ['/', '/pricing', '/faq'];
+
+const args = process.argv.slice(2);
+const preset = args.find((arg) => arg.startsWith('--preset='))?.split('=')[1] === 'desktop' ? 'desktop' : 'mobile';
+const pages = args.filter((arg) => arg.startsWith('/'));
+// eslint-disable-next-line n/no-process-env -- bench tooling: which Chromium to drive
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const webDir = webBuildDirFromEnv();
+if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+  console.error(`No web build in ${webDir}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const database = await openPglite();
+await database.migrate();
+await seedReferenceData(database.db);
+const app = await buildApp({ database, webDir });
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+});
+
+interface PageScores {
+  page: string;
+  scores: Record<Category, number>;
+  failing: string[];
+  reportPath: string;
+}
+
+/** One Lighthouse run; a trace that failed to record (NO_NAVSTART on a busy machine) is retried. */
+async function audit(page: string, attemptsLeft = 3) {
+  const runnerResult = await lighthouse(
+    `${origin}${page}`,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const error = runnerResult.lhr.runtimeError;
+  if (!error) return runnerResult;
+  if (attemptsLeft > 1) return audit(page, attemptsLeft - 1);
+  throw new Error(`${page}: ${error.code} ${error.message}`);
+}
+
+const results: PageScores[] = [];
+try {
+  for (const page of pages.length ? pages : DEFAULT_PAGES) {
+    const runnerResult = await audit(page);
+    const { lhr } = runnerResult;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    // For each category under target: the audits that cost it points, worst first.
+    const failing = CATEGORIES.filter((category) => scores[category] < TARGET).flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+        .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9)
+        .sort((a, b) => b.ref.weight * (1 - (b.audit?.score ?? 0)) - a.ref.weight * (1 - (a.audit?.score ?? 0)))
+        .slice(0, 6)
+        .map(({ audit }) => `${category}: ${audit?.id} (${Math.round((audit?.score ?? 0) * 100)}) ${audit?.displayValue ?? ''}`.trim()),
+    );
+    const reportPath = path.join(os.tmpdir(), `lighthouse-${preset}${page === '/' ? '-home' : page.replaceAll('/', '-')}.json`);
+    fs.writeFileSync(reportPath, typeof runnerResult.report === 'string' ? runnerResult.report : JSON.stringify(lhr));
+    results.push({ page, scores, failing, reportPath });
+  }
+} finally {
+  chrome.kill();
+  await app.close();
+  await database.close();
+}
+
+console.log(`\nLighthouse ${preset} scores (target ≥ ${TARGET}; system Chromium at ${chromePath})`);
+console.table(
+  Object.fromEntries(
+    results.map(({ page, scores }) => [
+      page,
+      { ...scores, [`all ≥ ${TARGET}`]: CATEGORIES.every((category) => scores[category] >= TARGET) ? 'yes' : 'no' },
+    ]),
+  ),
+);
+for (const { page, failing, reportPath } of results) {
+  if (failing.length) console.log(`\n${page}: what costs points\n  ${failing.join('\n  ')}`);
+  console.log(`${page}: full report ${reportPath}`);
+}

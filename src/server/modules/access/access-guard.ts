@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type AccessRequirement, checkAccess } from '../../../shared/permissions.ts';
+import { AppError } from '../../app-error.ts';
+import { authMfaFactors } from '../../db/schema/auth.ts';
+import { type AuthContext, requireUser } from '../../plugins/authenticate.ts';
+import { type SecurityEventInput, type UserAccess, emptyAccess, loadAccess, logSecurityEvent } from './access.service.ts';
+
+/**
+ * The server half of the route guard (spec §6): every protected endpoint calls `requireAccess`
+ * with the same requirement shape the web guard uses, so both decide with one function
+ * (`checkAccess` in src/shared/permissions.ts).
+ */
+
+export interface RequestAccess extends UserAccess {
+  user: AuthContext;
+}
+
+/** One load per request, however many guards run. */
+const loaded = new WeakMap<FastifyRequest, Promise<RequestAccess>>();
+
+function requestMeta(request: FastifyRequest): Pick<SecurityEventInput, 'ip' | 'userAgent'> {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent : null };
+}
+
+/** Records a security event without letting a logging failure change the response. */
+export async function recordSecurityEvent(
+  request: FastifyRequest,
+  event: Omit<SecurityEventInput, 'ip' | 'userAgent'>,
+): Promise<void> {
+  try {
+    await logSecurityEvent(request.server.database.db, { ...event, ...requestMeta(request) });
+  } catch (error) {
+    request.log.error({ err: error, eventType: event.eventType }, 'could not record a security event');
+  }
+}
+
+async function load(request: FastifyRequest, user: AuthContext): Promise<RequestAccess> {
+  try {
+    return { ...(await loadAccess(request.server.database.db, user.userId)), user };
+  } catch (error) {
+    // Spec §8: a failed role fetch logs AUTH_FAILURE and the user holds no role.
+    request.log.error({ err: error, userId: user.userId }, 'could not load the user’s roles');
+    await recordSecurityEvent(request, {
+      userId: user.userId,
+      eventType: 'AUTH_FAILURE',
+      details: { reason: 'role_fetch_failed', path: request.url.split('?')[0], method: request.method },
+    });
+    return { ...emptyAccess(), user };
+  }
+}
+
+/**
+ * An aal1 session of an account with a verified factor has passed the password but not the second
+ * step; the web app shows that step, and the API refuses everything else until it is done.
+ */
+async function requireSecondFactorIfEnrolled(request: FastifyRequest, user: AuthContext): Promise<void> {
+  if (user.aal === 'aal2') return;
+  const [factor] = await request.server.database.db
+    .select({ id: authMfaFactors.id })
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.userId, user.userId), eq(authMfaFactors.status, 'verified')))
+    .limit(1);
+  if (factor) throw new AppError('MFA_REQUIRED', 'Finish signing in with your second factor first.');
+}
+
+/** The signed-in user and what they hold; 401 when nobody is signed in, 403 MFA_REQUIRED mid sign-in. */
+export function getRequestAccess(request: FastifyRequest): Promise<RequestAccess> {
+  const user = requireUser(request);
+  let access = loaded.get(request);
+  if (!access) {
+    access = requireSecondFactorIfEnrolled(request, user).then(() => load(request, user));
+    loaded.set(request, access);
+  }
+  return access;
+}
+
+/**
+ * 401 without a user; 403 FORBIDDEN, with a PRIVILEGE_ESCALATION event, when the user does not
+ * meet the requirement. Returns the user's access for the handler to use.
+ */
+export async function requireAccess(request: FastifyRequest, requirement: AccessRequirement): Promise<RequestAccess> {
+  const access = await getRequestAccess(request);
+  const decision = checkAccess(access, requirement);
+  if (decision.allowed) return access;
+  await recordSecurityEvent(request, {
+    userId: access.user.userId,
+    eventType: 'PRIVILEGE_ESCALATION',
+    details: {
+      source: 'api',
+      method: request.method,
+      path: request.url.split('?')[0],
+      reason: decision.reason,
+      requirement,
+      roles: access.roles,
+    },
+  });
+  throw new AppError('FORBIDDEN', 'You do not have access to this.');
+}
+
+/**
+ * An `onRequest` hook for routes whose whole requirement is known up front. It runs before the
+ * body is parsed and validated, so someone without access learns nothing about the input rules.
+ */
+export function accessPreHandler(requirement: AccessRequirement) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireAccess(request, requirement);
+  };
+}

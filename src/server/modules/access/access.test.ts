@@ -1,0 +1,298 @@
+import * as OTPAuth from 'otpauth';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../../../tests/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { ROLE_PERMISSIONS, type Role } from '../../../shared/permissions.ts';
+import type { AdminUserList, MeAccess, RolePermissionMatrix, SecurityEventList } from '../../../shared/schemas/access.ts';
+import { buildApp } from '../../app.ts';
+import { securityEvents } from '../../db/schema/access.ts';
+import { ensureProfile, grantRole } from './access.service.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ database });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+async function userWithRole(role: Role | null) {
+  const user = await createTestUser(app);
+  if (role) {
+    await ensureProfile(database.db, { userId: user.userId, userType: role.startsWith('client') ? 'client' : 'staff' });
+    await grantRole(database.db, { userId: user.userId, role });
+  }
+  return { ...user, headers: { authorization: `Bearer ${user.accessToken}`, 'user-agent': 'access-test' } };
+}
+
+const eventsOf = (userId: string) =>
+  database.db.select().from(securityEvents).where(eq(securityEvents.userId, userId));
+
+describe('GET /api/v1/me/access', () => {
+  it('needs a signed-in user', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/me/access' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('gives a new user a client profile and role on first access', async () => {
+    const user = await userWithRole(null);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<MeAccess>();
+    expect(body).toMatchObject({ userId: user.userId, email: user.email, userType: 'client', roles: ['client'], primaryRole: 'client' });
+    expect(body.permissions).toEqual([...ROLE_PERMISSIONS.client].sort());
+    expect(body.capabilities).toEqual({ is_approver: false, is_integration_admin: false, is_data_ai_admin: false });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('writes AUTH_FAILURE and treats the user as holding no role when the roles cannot be read', async () => {
+    const user = await userWithRole('administrator');
+    await database.db.execute(sql`alter table user_roles rename to user_roles_unavailable`);
+    try {
+      const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: user.headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json<MeAccess>()).toMatchObject({ roles: [], primaryRole: null, permissions: [] });
+      const admin = await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: user.headers });
+      expect(admin.statusCode).toBe(403);
+    } finally {
+      await database.db.execute(sql`alter table user_roles_unavailable rename to user_roles`);
+    }
+    const types = (await eventsOf(user.userId)).map((event) => event.eventType).sort();
+    expect(types).toEqual(['AUTH_FAILURE', 'AUTH_FAILURE', 'PRIVILEGE_ESCALATION']);
+    const [failure] = (await eventsOf(user.userId)).filter((event) => event.eventType === 'AUTH_FAILURE');
+    expect(failure).toMatchObject({ details: { reason: 'role_fetch_failed', path: '/api/v1/me/access' }, userAgent: 'access-test' });
+  });
+});
+
+describe('POST /api/v1/me/access-denials', () => {
+  it('records the web guard’s denial as PRIVILEGE_ESCALATION, confirmed by the server', async () => {
+    const user = await userWithRole('client');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/access-denials',
+      headers: user.headers,
+      payload: { path: '/admin', requirement: { authenticated: true, adminOnly: true }, reason: 'role' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ logged: true, confirmedByServer: true });
+    const [event] = await eventsOf(user.userId);
+    expect(event).toMatchObject({
+      eventType: 'PRIVILEGE_ESCALATION',
+      ipAddress: '127.0.0.1',
+      userAgent: 'access-test',
+      details: { source: 'web', path: '/admin', reason: 'role', roles: ['client'], confirmedByServer: true },
+    });
+  });
+
+  it('says when the server would have allowed it, and rejects bad input', async () => {
+    const admin = await userWithRole('administrator');
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/access-denials',
+      headers: admin.headers,
+      payload: { path: '/admin', requirement: { adminOnly: true }, reason: 'role' },
+    });
+    expect(allowed.json()).toEqual({ logged: true, confirmedByServer: false });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/access-denials',
+      headers: admin.headers,
+      payload: { path: 'admin', requirement: { minimumRole: 'superuser' }, reason: 'role' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('VALIDATION_FAILED');
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/access-denials',
+      payload: { path: '/admin', requirement: {}, reason: 'role' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the admin API', () => {
+  it('refuses non-administrators before reading the body, and records the attempt', async () => {
+    const manager = await userWithRole('project_manager');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${manager.userId}/access`,
+      headers: manager.headers,
+      payload: { nonsense: true },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const [event] = await eventsOf(manager.userId);
+    expect(event).toMatchObject({
+      eventType: 'PRIVILEGE_ESCALATION',
+      details: { source: 'api', method: 'PUT', path: `/api/v1/admin/users/${manager.userId}/access`, reason: 'role' },
+    });
+  });
+
+  it('lists users with their roles, and replaces a user’s roles, flags and scopes', async () => {
+    const admin = await userWithRole('administrator');
+    const target = await userWithRole(null);
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?q=${encodeURIComponent(target.email)}`,
+      headers: admin.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<AdminUserList>()).toMatchObject({
+      total: 1,
+      users: [{ userId: target.userId, email: target.email, userType: 'client', roles: [], scopes: [] }],
+    });
+
+    const updated = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${target.userId}/access`,
+      headers: admin.headers,
+      payload: {
+        userType: 'staff',
+        roles: [
+          { role: 'consultant', is_approver: true },
+          { role: 'analyst', is_data_ai_admin: true },
+        ],
+        scopes: [{ region: 'eu', framework: 'SOC2', business_unit: '' }],
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      userType: 'staff',
+      roles: [
+        { role: 'consultant', is_approver: true, is_integration_admin: false, is_data_ai_admin: false },
+        { role: 'analyst', is_approver: false, is_integration_admin: false, is_data_ai_admin: true },
+      ],
+      scopes: [{ business_unit: null, region: 'eu', framework: 'SOC2', environment: null, data_classification: null, is_active: true }],
+    });
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: target.headers });
+    expect(me.json<MeAccess>()).toMatchObject({
+      userType: 'staff',
+      primaryRole: 'consultant',
+      capabilities: { is_approver: true, is_integration_admin: false, is_data_ai_admin: true },
+    });
+  });
+
+  it('refuses flags on a client user, an unknown user, and an administrator removing their own role', async () => {
+    const admin = await userWithRole('administrator');
+    const target = await userWithRole(null);
+    const flags = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${target.userId}/access`,
+      headers: admin.headers,
+      payload: { userType: 'client', roles: [{ role: 'client', is_approver: true }] },
+    });
+    expect(flags.statusCode).toBe(400);
+    expect(flags.json().error.issues[0].message).toBe('Capability flags apply only to staff users.');
+    const unknown = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/users/00000000-0000-4000-8000-000000000000/access',
+      headers: admin.headers,
+      payload: { userType: 'client', roles: [] },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const self = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${admin.userId}/access`,
+      headers: admin.headers,
+      payload: { userType: 'staff', roles: [{ role: 'consultant' }] },
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe('You cannot remove your own administrator role. Ask another administrator.');
+  });
+
+  it('reads and edits the role–permission matrix, and the change takes effect', async () => {
+    const admin = await userWithRole('administrator');
+    const auditor = await userWithRole('auditor');
+    const read = await app.inject({ method: 'GET', url: '/api/v1/admin/role-permissions', headers: admin.headers });
+    expect(read.statusCode).toBe(200);
+    const matrix = read.json<RolePermissionMatrix>();
+    expect(matrix.matrix.auditor).toEqual([...ROLE_PERMISSIONS.auditor].sort());
+    expect(matrix.permissions.map((permission) => permission.category)).toEqual(
+      [...matrix.permissions.map((permission) => permission.category)].sort(),
+    );
+
+    const write = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/role-permissions',
+      headers: admin.headers,
+      payload: { matrix: { auditor: ['audit:read', 'evidence:read', 'security:read'] } },
+    });
+    expect(write.statusCode).toBe(200);
+    expect(write.json<RolePermissionMatrix>().matrix.auditor).toEqual(['audit:read', 'evidence:read', 'security:read']);
+    expect(write.json<RolePermissionMatrix>().matrix.client).toEqual([...ROLE_PERMISSIONS.client].sort());
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: auditor.headers });
+    expect(me.json<MeAccess>().permissions).toEqual(['audit:read', 'evidence:read', 'security:read']);
+
+    const invalid = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/role-permissions',
+      headers: admin.headers,
+      payload: { matrix: { auditor: ['audit:delete'] } },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('lists security events newest first, filtered by type, page by page', async () => {
+    const admin = await userWithRole('administrator');
+    const intruder = await userWithRole('client');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await app.inject({ method: 'GET', url: '/api/v1/admin/security-events', headers: intruder.headers });
+    }
+    const first = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/security-events?type=PRIVILEGE_ESCALATION&limit=2',
+      headers: admin.headers,
+    });
+    expect(first.statusCode).toBe(200);
+    const page = first.json<SecurityEventList>();
+    expect(page.events).toHaveLength(2);
+    expect(page.events[0]).toMatchObject({ eventType: 'PRIVILEGE_ESCALATION', userId: intruder.userId, email: intruder.email });
+    expect(page.nextBefore).toBe(page.events[1]!.id);
+    const second = await app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/security-events?type=PRIVILEGE_ESCALATION&limit=2&before=${page.nextBefore}`,
+      headers: admin.headers,
+    });
+    const ids = second.json<SecurityEventList>().events.map((event) => event.id);
+    expect(ids).not.toContain(page.events[0]!.id);
+    expect(ids).not.toContain(page.events[1]!.id);
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('second factor', () => {
+  it('refuses an aal1 session of a user with a verified factor (MFA_REQUIRED), and accepts it at aal2', async () => {
+    const user = await userWithRole('client');
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    const enrolled = await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp', friendly_name: 'Phone app' } });
+    expect(enrolled.statusCode).toBe(200);
+    const factor = enrolled.json<{ id: string; totp: { secret: string } }>();
+    const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
+    const verified = await app.inject({
+      method: 'POST',
+      url: `/auth/v1/factors/${factor.id}/verify`,
+      headers: auth,
+      payload: { challenge_id: challenge.json<{ id: string }>().id, code },
+    });
+    expect(verified.statusCode).toBe(200);
+    const aal2Token = verified.json<{ access_token: string }>().access_token;
+
+    // A fresh password sign-in is aal1 again: the API waits for the second step.
+    const signIn = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
+    const aal1Token = signIn.json<{ access_token: string }>().access_token;
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal1Token}` } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'MFA_REQUIRED', message: 'Finish signing in with your second factor first.' } });
+
+    const allowed = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal2Token}` } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json<MeAccess>().roles).toEqual(['client']);
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin.routes.ts';
+import type { AuthDeps } from './context.ts';
+import { GoTrueError, errors, sendGoTrueError } from './gotrue-errors.ts';
+import { registerMfaRoutes } from './mfa.routes.ts';
+import { registerMiscRoutes } from './misc.routes.ts';
+import { registerOidcRoutes } from './oidc.routes.ts';
+import { registerOtpRoutes } from './otp.routes.ts';
+import { registerSignupRoutes } from './signup.routes.ts';
+import { registerTokenRoutes } from './token.routes.ts';
+import { registerUserRoutes } from './user.routes.ts';
+
+function parseJson(body: string): unknown {
+  // auth-js sends `Content-Type: application/json` with no body on /logout and the DELETEs (reference §1.3).
+  if (body.trim() === '') return {};
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+}
+
+function toGoTrueError(error: FastifyError | GoTrueError): GoTrueError {
+  if (error instanceof GoTrueError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first ? `${first.instancePath.replace(/^\//, '') || error.validationContext}: ` : '';
+    return errors.validation(`${where}${first?.message ?? 'invalid request'}`);
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status === 429) return errors.rateLimited();
+  if (status === 413) return new GoTrueError(413, 'request_too_large', 'Request body too large');
+  if (status === 415) return new GoTrueError(415, 'validation_failed', 'Unsupported content type');
+  if (status < 500) return new GoTrueError(status, 'unknown', error.message);
+  return new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+}
+
+/**
+ * The GoTrue-compatible API under /auth/v1, in its own plugin context: GoTrue's error format,
+ * a JSON parser that accepts empty bodies, form posts for the OAuth callback, and no apikey check
+ * (browser navigations carry none; reference §1.2).
+ */
+export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        try {
+          done(null, parseJson(String(body)));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      });
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+      scope.setErrorHandler((error: FastifyError | GoTrueError, request, reply) => {
+        const goTrue = toGoTrueError(error);
+        if (goTrue.status >= 500) request.log.error({ err: error }, 'auth request failed');
+        if (goTrue.code === 'over_request_rate_limit') {
+          const retryAfter = reply.getHeader('retry-after');
+          if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+        }
+        return sendGoTrueError(request, reply, goTrue);
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        sendGoTrueError(request, reply, new GoTrueError(404, 'not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`)),
+      );
+      scope.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+
+      registerMiscRoutes(scope, deps);
+      registerTokenRoutes(scope, deps);
+      registerSignupRoutes(scope, deps);
+      registerOtpRoutes(scope, deps);
+      registerUserRoutes(scope, deps);
+      registerMfaRoutes(scope, deps);
+      registerOidcRoutes(scope, deps);
+      await scope.register(async (admin) => registerAdminRoutes(admin, deps));
+    },
+    { prefix: '/auth/v1' },
+  );
+}

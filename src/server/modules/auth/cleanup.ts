@@ -1,0 +1,28 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import { authFlowState, authMfaChallenges, authSessions } from '../../db/schema/auth.ts';
+import type { AuthDeps } from './context.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes what can no longer be used: abandoned flow states and MFA challenges, and sessions idle
+ * past the refresh-token lifetime (their refresh tokens go with them). Runs hourly in every process;
+ * the deletes are idempotent.
+ */
+export async function deleteExpiredAuthState(deps: Pick<AuthDeps, 'db' | 'env'>, now = Date.now()): Promise<void> {
+  const { db, env } = deps;
+  await db.delete(authFlowState).where(lt(authFlowState.createdAt, new Date(now - DAY_MS)));
+  await db.delete(authMfaChallenges).where(lt(authMfaChallenges.createdAt, new Date(now - DAY_MS)));
+  const idleSince = new Date(now - env.AUTH_REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
+  await db
+    .delete(authSessions)
+    .where(or(lt(authSessions.refreshedAt, idleSince), and(isNull(authSessions.refreshedAt), lt(authSessions.createdAt, idleSince))));
+}
+
+export function startAuthCleanup(deps: AuthDeps): () => void {
+  const timer = setInterval(() => {
+    deleteExpiredAuthState(deps).catch((error: unknown) => deps.log.warn({ err: error }, 'auth cleanup failed'));
+  }, 60 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { Sealer } from './sealing.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+/** What the auth services need, passed explicitly so they stay plain functions. */
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  keys: SigningKeys;
+  sealer: Sealer;
+  sms: SmsProvider;
+  /** Wakes the mail worker after a transaction that enqueued mail has committed. */
+  notifyMail: () => void;
+  log: FastifyBaseLogger;
+}
+
+/** Who is asking, for sessions and MFA challenges bound to an IP. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}

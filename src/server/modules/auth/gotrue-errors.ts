@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * An error in GoTrue's wire format (reference §1.6): `{code, message}` (+ `error_code`, harmless
+ * hardening for clients that cannot read the version header) when the request names API version
+ * 2024-01-01 or later, which auth-js always does; the legacy `{code: status, error_code, msg}` otherwise.
+ */
+export class GoTrueError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'GoTrueError';
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+const API_VERSION = '2024-01-01';
+
+function wantsVersionedErrors(request: FastifyRequest): boolean {
+  const header = request.headers['x-supabase-api-version'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= API_VERSION;
+}
+
+export function sendGoTrueError(request: FastifyRequest, reply: FastifyReply, error: GoTrueError): FastifyReply {
+  reply.header('x-sb-error-code', error.code);
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (wantsVersionedErrors(request)) {
+    reply.header('x-supabase-api-version', API_VERSION);
+    return reply.status(error.status).send({ code: error.code, error_code: error.code, message: error.message, ...error.extra });
+  }
+  return reply.status(error.status).send({ code: error.status, error_code: error.code, msg: error.message, ...error.extra });
+}
+
+// The messages below are GoTrue's own, verbatim, so clients and tests that match on them keep working.
+export const errors = {
+  validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
+  noAuthorization: () => new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (detail: string) => new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  userNotFound: () => new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  sessionNotFound: () => new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  userBanned: () => new GoTrueError(403, 'user_banned', 'User is banned'),
+  invalidCredentials: () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed'),
+  otpExpired: () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid'),
+  rateLimited: (retryAfterSeconds?: number) =>
+    new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {}),
+  emailRateLimited: (seconds: number) =>
+    new GoTrueError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`, {}, { 'retry-after': String(seconds) }),
+  notAdmin: () => new GoTrueError(403, 'not_admin', 'User not allowed'),
+  insufficientAal: (message: string) => new GoTrueError(403, 'insufficient_aal', message),
+};

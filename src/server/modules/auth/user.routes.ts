@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthDeps } from './context.ts';
+import { GoTrueError } from './gotrue-errors.ts';
+import { requireRequestUser } from './request-user.ts';
+import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery } from './route-schemas.ts';
+import { userJson } from './users.ts';
+import { signOut, unlinkIdentity, updateUser } from './user.service.ts';
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (reference §2.8, §2.9, §2.11). */
+export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/user', async (request) => userJson(await requireRequestUser(deps, request)));
+
+  routes.put(
+    '/user',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: body({
+          email: optional(z.string()),
+          password: optional(z.string()),
+          data: optional(z.record(z.string(), z.unknown())),
+        }),
+      },
+      config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
+    },
+    async (request) => {
+      const current = await requireRequestUser(deps, request);
+      return updateUser(deps, current, request.body, linkTarget(deps, request, request.query.redirect_to));
+    },
+  );
+
+  routes.post('/logout', { schema: { querystring: z.object({ scope: z.string().default('global') }) } }, async (request, reply) => {
+    const current = await requireRequestUser(deps, request);
+    await signOut(deps, current, request.query.scope);
+    return reply.status(204).send();
+  });
+
+  routes.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    if (!UUID.test(request.params.id)) throw new GoTrueError(404, 'validation_failed', 'identity_id must be an UUID');
+    const current = await requireRequestUser(deps, request);
+    await unlinkIdentity(deps, current, request.params.id);
+    return {};
+  });
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSubscriptionListSchema,
+  checkSubscriptionResponseSchema,
+  checkoutResponseSchema,
+  subscribeInputSchema,
+} from '../../../shared/schemas/billing.ts';
+import { AppError } from '../../app-error.ts';
+import type { Env } from '../../env.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { requireAccess } from '../access/access-guard.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import { findLiveSubscription, listSubscriptionsForStaff } from './billing.service.ts';
+import { manualBillingProvider } from './manual-provider.ts';
+import { stripeBillingProvider } from './stripe-provider.ts';
+
+/** The provider BILLING_PROVIDER names; a half-configured Stripe refuses to start. */
+export function billingProviderFromEnv(env: Env): BillingProvider {
+  if (env.BILLING_PROVIDER === 'manual') return manualBillingProvider();
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ESSENTIAL, STRIPE_PRICE_GROWTH, STRIPE_PRICE_SCALE } = env;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_ESSENTIAL || !STRIPE_PRICE_GROWTH || !STRIPE_PRICE_SCALE) {
+    throw new Error(
+      'BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ESSENTIAL, STRIPE_PRICE_GROWTH and STRIPE_PRICE_SCALE.',
+    );
+  }
+  return stripeBillingProvider({
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    priceIds: { essential: STRIPE_PRICE_ESSENTIAL, growth: STRIPE_PRICE_GROWTH, scale: STRIPE_PRICE_SCALE },
+  });
+}
+
+function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  return app.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+/** Runs before body validation, so a signed-out caller learns that first. */
+async function signedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+/**
+ * Checkout (`POST /api/v1/billing/checkout`), the spec's `check-subscription` function, the
+ * staff list of subscriptions and invoices, and the Stripe webhook.
+ */
+export async function registerBillingRoutes(app: FastifyInstance, options: { provider?: BillingProvider } = {}): Promise<void> {
+  const provider = options.provider ?? billingProviderFromEnv(app.env);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/v1/billing/checkout',
+    {
+      schema: {
+        body: subscribeInputSchema,
+        response: { 200: checkoutResponseSchema, 201: checkoutResponseSchema },
+        tags: ['billing'],
+        summary: 'Start a subscription: activated at once (manual billing) or a Stripe Checkout page to open',
+        security: [{ bearerAuth: [] }],
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preValidation: signedIn,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const result = await provider.checkout({
+        db: app.database.db,
+        userId: user.userId,
+        input: request.body,
+        origin: publicOrigin(app, request),
+      });
+      app.mailWorker.notify();
+      return reply.status(result.kind === 'activated' ? 201 : 200).send(result);
+    },
+  );
+
+  typed.get(
+    '/api/v1/admin/billing/subscriptions',
+    {
+      schema: {
+        response: { 200: adminSubscriptionListSchema },
+        tags: ['billing'],
+        summary: 'Every subscription with its organisation and invoices (administrators only)',
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (request, reply) => {
+      await requireAccess(request, { adminOnly: true });
+      reply.header('cache-control', 'private, no-store');
+      return { subscriptions: await listSubscriptionsForStaff(app.database.db) };
+    },
+  );
+
+  await app.register(async (scope) => {
+    // supabase-js `functions.invoke` may send an empty JSON body; treat it as `{}`.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body.trim() : '';
+      if (!text) return done(null, {});
+      try {
+        done(null, JSON.parse(text) as unknown);
+      } catch {
+        done(new AppError('BAD_REQUEST', 'The request body is not valid JSON.'), undefined);
+      }
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/functions/v1/check-subscription',
+      {
+        schema: {
+          response: { 200: checkSubscriptionResponseSchema },
+          tags: ['billing'],
+          summary: "The signed-in user's own subscription, or null",
+          security: [{ bearerAuth: [] }],
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        reply.header('cache-control', 'private, no-store');
+        return { subscription: await findLiveSubscription(app.database.db, user.userId) };
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/v1/billing/stripe/webhook',
+      {
+        schema: {
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+          tags: ['billing'],
+          summary: 'Stripe webhook endpoint (verified with STRIPE_WEBHOOK_SECRET)',
+        },
+        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        if (!provider.handleWebhook) throw new AppError('NOT_FOUND', 'Stripe billing is not configured on this server.');
+        if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json.');
+        const signature = request.headers['stripe-signature'];
+        const outcome = await provider.handleWebhook({
+          db: app.database.db,
+          rawBody: request.body,
+          signature: typeof signature === 'string' ? signature : undefined,
+        });
+        app.mailWorker.notify();
+        return { received: true as const, duplicate: outcome.duplicate };
+      },
+    );
+  });
+}

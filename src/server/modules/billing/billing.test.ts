@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createTestUser } from '../../../../tests/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { invoices, organizationMembers, organizations, subscriptions } from '../../db/schema/billing.ts';
+import { outboundEmails } from '../../db/schema/mail.ts';
+import { grantRole } from '../access/access.service.ts';
+import { addOneMonth } from './billing.service.ts';
+import { growthOrder } from './test-order.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+async function app(): Promise<FastifyInstance> {
+  const instance = await buildApp({ database });
+  onTestFinished(() => instance.close());
+  return instance;
+}
+
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function checkSubscription(server: FastifyInstance, token?: string) {
+  return server.inject({
+    method: 'POST',
+    url: '/functions/v1/check-subscription',
+    headers: token ? bearer(token) : {},
+  });
+}
+
+describe('manual billing: POST /api/v1/billing/checkout', () => {
+  it('creates the organisation, owner membership and an active subscription, keeps an invoice and mails the billing contact', async () => {
+    const server = await app();
+    const buyer = await createTestUser(server);
+    const before = Date.now();
+    const response = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{
+      kind: string;
+      subscription: { id: string; plan: string; status: string; seats: number; organizationId: string; currentPeriodStart: string; currentPeriodEnd: string };
+      invoice: { number: string; amountCents: number; currency: string; status: string; issuedAt: string; dueAt: string };
+    }>();
+    expect(body.kind).toBe('activated');
+    expect(body.subscription).toMatchObject({ plan: 'growth', status: 'active', seats: 15 });
+    const start = new Date(body.subscription.currentPeriodStart);
+    expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(body.subscription.currentPeriodEnd).toBe(addOneMonth(start).toISOString());
+    expect(body.invoice).toMatchObject({ amountCents: 500_000, currency: 'usd', status: 'open' });
+    expect(body.invoice.number).toMatch(new RegExp(`^INV-${start.getUTCFullYear()}-\\d{6}$`));
+    expect(new Date(body.invoice.dueAt).getTime() - new Date(body.invoice.issuedAt).getTime()).toBe(30 * DAY_MS);
+
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, body.subscription.id));
+    expect(row).toMatchObject({
+      userId: buyer.userId,
+      provider: 'manual',
+      billingName: 'Ada Lovelace',
+      billingEmail: 'billing@acme.example',
+      purchaseOrder: 'PO-7781',
+      notes: 'SOC 2 Type I before our Q3 enterprise deal.',
+    });
+    const [organization] = await database.db.select().from(organizations).where(eq(organizations.id, row!.organizationId));
+    expect(organization).toMatchObject({ name: 'Acme Analytics GmbH', website: 'https://acme.example', size: '51-200', country: 'Germany' });
+    const members = await database.db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, row!.organizationId));
+    expect(members.map((member) => [member.userId, member.role])).toEqual([[buyer.userId, 'owner']]);
+    const invoiceRows = await database.db.select().from(invoices).where(eq(invoices.subscriptionId, row!.id));
+    expect(invoiceRows.map((invoice) => invoice.number)).toEqual([body.invoice.number]);
+
+    const mails = await database.db.select().from(outboundEmails).where(eq(outboundEmails.kind, 'billing.subscription-activated'));
+    const mail = mails.find((candidate) => candidate.textBody.includes(body.invoice.number));
+    expect(mail?.toAddress).toBe('billing@acme.example');
+    expect(mail?.subject).toBe('Your ComplianceCore Growth subscription is active');
+
+    const checked = await checkSubscription(server, buyer.accessToken);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ subscription: body.subscription });
+  });
+
+  it('refuses a second live subscription for the same user with 409', async () => {
+    const server = await app();
+    const buyer = await createTestUser(server);
+    const first = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    expect(first.statusCode).toBe(201);
+    const second = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: { ...growthOrder, plan: 'scale' },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'You already have an active Growth subscription. Contact support to change plans.' },
+    });
+  });
+
+  it('lets only one of two simultaneous orders through', async () => {
+    const server = await app();
+    const buyer = await createTestUser(server);
+    const order = () =>
+      server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    const statuses = (await Promise.all([order(), order()])).map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409]);
+    expect(await database.db.$count(subscriptions, eq(subscriptions.userId, buyer.userId))).toBe(1);
+  });
+
+  it('answers 401 without a token and 400 with the field problems for a bad order', async () => {
+    const server = await app();
+    const anonymous = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', payload: growthOrder });
+    expect(anonymous.statusCode).toBe(401);
+    const buyer = await createTestUser(server);
+    const bad = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: {
+        ...growthOrder,
+        plan: 'enterprise',
+        acceptTerms: false,
+        billingContact: { ...growthOrder.billingContact, email: 'nope' },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    const issues = bad.json<{ error: { code: string; issues: { path: string; message: string }[] } }>().error;
+    expect(issues.code).toBe('VALIDATION_FAILED');
+    expect(issues.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'body.plan', message: 'Choose Essential, Growth or Scale' },
+        { path: 'body.acceptTerms', message: 'Accept the terms of service to continue' },
+        { path: 'body.billingContact.email', message: 'Please enter a valid email address' },
+      ]),
+    );
+    expect(await database.db.$count(subscriptions, eq(subscriptions.userId, buyer.userId))).toBe(0);
+  });
+});
+
+describe('POST /functions/v1/check-subscription', () => {
+  it('returns null for a user without a subscription, never another user’s, and 401 without a valid token', async () => {
+    const server = await app();
+    const owner = await createTestUser(server);
+    const other = await createTestUser(server);
+    const bought = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(owner.accessToken), payload: growthOrder });
+    expect(bought.statusCode).toBe(201);
+
+    const mine = await checkSubscription(server, owner.accessToken);
+    expect(mine.json<{ subscription: { id: string } }>().subscription.id).toBe(bought.json<{ subscription: { id: string } }>().subscription.id);
+    const theirs = await checkSubscription(server, other.accessToken);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual({ subscription: null });
+    expect(theirs.headers['cache-control']).toBe('private, no-store');
+
+    // Whatever the body says, only the token decides whose subscription is read.
+    const smuggled = await server.inject({
+      method: 'POST',
+      url: '/functions/v1/check-subscription',
+      headers: bearer(other.accessToken),
+      payload: { userId: owner.userId, user_id: owner.userId },
+    });
+    expect(smuggled.json()).toEqual({ subscription: null });
+
+    const none = await checkSubscription(server);
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    const forged = await checkSubscription(server, 'not-a-jwt');
+    expect(forged.statusCode).toBe(401);
+    const anonKey = await checkSubscription(server, server.authKeys.anonKey);
+    expect(anonKey.statusCode).toBe(401);
+  });
+
+  it('accepts an empty body, as supabase-js functions.invoke may send one', async () => {
+    const server = await app();
+    const user = await createTestUser(server);
+    const response = await server.inject({
+      method: 'POST',
+      url: '/functions/v1/check-subscription',
+      headers: { ...bearer(user.accessToken), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ subscription: null });
+  });
+});
+
+describe('GET /api/v1/admin/billing/subscriptions', () => {
+  it('lists subscriptions with their invoices for administrators only', async () => {
+    const server = await app();
+    const buyer = await createTestUser(server);
+    const bought = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    const id = bought.json<{ subscription: { id: string } }>().subscription.id;
+
+    const asClient = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(buyer.accessToken) });
+    expect(asClient.statusCode).toBe(403);
+
+    const staff = await createTestUser(server);
+    await grantRole(database.db, { userId: staff.userId, role: 'administrator' });
+    const asAdmin = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(staff.accessToken) });
+    expect(asAdmin.statusCode).toBe(200);
+    const listed = asAdmin
+      .json<{ subscriptions: { id: string; userId: string; organizationName: string; provider: string; invoices: { amountCents: number; status: string }[] }[] }>()
+      .subscriptions.find((subscription) => subscription.id === id);
+    expect(listed).toMatchObject({ userId: buyer.userId, organizationName: 'Acme Analytics GmbH', provider: 'manual' });
+    expect(listed?.invoices).toEqual([expect.objectContaining({ amountCents: 500_000, status: 'open' })]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/client.ts';
+import { consultationRequests, contactSubmissions } from '../../db/schema/leads.ts';
+import { qualifyLead } from '../../../shared/rules/lead-qualification.ts';
+import type { ConsultationRequest, ContactForm, LeadReceipt } from '../../../shared/schemas/leads.ts';
+import { AppError } from '../../app-error.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import { type LeadKind, salesNotification, senderAcknowledgement } from './leads-emails.ts';
+
+export interface LeadSource {
+  ipAddress?: string;
+  userAgent?: string;
+}
+
+export interface SubmitLeadOptions<T> {
+  input: T;
+  source: LeadSource;
+  salesInbox: string;
+}
+
+const TABLES = { consultation: consultationRequests, contact: contactSubmissions } as const;
+
+/**
+ * Stores the lead and queues both e-mails in one transaction: once the visitor hears "sent",
+ * the request is on disk and its mails will go out (with retries) even if the mail server is down.
+ * A filled honeypot stores and sends nothing.
+ */
+async function submitLead(
+  db: Db,
+  kind: LeadKind,
+  { input, source, salesInbox }: SubmitLeadOptions<ConsultationRequest>,
+): Promise<LeadReceipt> {
+  if (input.honeypot) throw new AppError('SPAM_DETECTED', 'Spam detection triggered');
+  const { honeypot: _honeypot, ...lead } = input;
+  const qualification = qualifyLead(lead);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(TABLES[kind])
+      .values({
+        ...lead,
+        ...qualification,
+        ipAddress: source.ipAddress ?? null,
+        userAgent: source.userAgent?.slice(0, 500) ?? null,
+      })
+      .returning({ id: TABLES[kind].id });
+    if (!row) throw new Error(`insert into ${kind} returned nothing`);
+    await enqueueEmail(tx, salesNotification(kind, lead, qualification, salesInbox));
+    await enqueueEmail(tx, senderAcknowledgement(kind, lead));
+    return row.id;
+  });
+  return { success: true, id, ...qualification };
+}
+
+export function submitConsultationRequest(db: Db, options: SubmitLeadOptions<ConsultationRequest>): Promise<LeadReceipt> {
+  return submitLead(db, 'consultation', options);
+}
+
+export function submitContactForm(db: Db, options: SubmitLeadOptions<ContactForm>): Promise<LeadReceipt> {
+  return submitLead(db, 'contact', options);
+}

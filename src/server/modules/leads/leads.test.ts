@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { consultationRequests, contactSubmissions } from '../../db/schema/leads.ts';
+import { outboundEmails } from '../../db/schema/mail.ts';
+import { parseEnv } from '../../env.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const failingTransport: MailTransport = { kind: 'smtp', send: () => Promise.reject(new Error('connection refused')) };
+
+let ipCounter = 0;
+/** Each test gets its own client address, so the per-IP rate limit never leaks between tests. */
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function appWith(options: { mailTransport?: MailTransport } = {}) {
+  const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', SALES_INBOX: 'sales@test.local' }), ...options });
+  onTestFinished(() => app.close());
+  return app;
+}
+
+const functions = [
+  { name: 'send-consultation-email', table: consultationRequests, kind: 'consultation' },
+  { name: 'send-contact-form', table: contactSubmissions, kind: 'contact' },
+] as const;
+
+const valid = (email: string) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email,
+  company: 'Analytical Engines',
+  interest: 'enterprise',
+  message: 'This is URGENT: our audit starts next month.',
+  honeypot: '',
+});
+
+describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => {
+  const url = `/functions/v1/${name}`;
+
+  it('stores the lead with its qualification before answering, and queues both e-mails', async () => {
+    const app = await appWith();
+    const email = `ada.${kind}@example.com`;
+    const response = await app.inject({ method: 'POST', url, payload: valid(email), remoteAddress: nextIp() });
+    expect(response.statusCode).toBe(200);
+    const receipt = response.json<{ success: boolean; id: string; interestLevel: string; urgency: string }>();
+    expect(receipt).toMatchObject({ success: true, interestLevel: 'high', urgency: 'high' });
+
+    const [row] = await database.db.select().from(table).where(eq(table.id, receipt.id));
+    expect(row).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      company: 'Analytical Engines',
+      interest: 'enterprise',
+      message: 'This is URGENT: our audit starts next month.',
+      interestLevel: 'high',
+      urgency: 'high',
+    });
+    expect(row?.ipAddress).toMatch(/^10\.1\./);
+
+    const mails = await database.db.select().from(outboundEmails);
+    const notification = mails.find((mail) => mail.kind === `leads.${kind}.notification` && mail.textBody.includes(email));
+    const acknowledgement = mails.find((mail) => mail.kind === `leads.${kind}.acknowledgement` && mail.toAddress === email);
+    expect(notification?.toAddress).toBe('sales@test.local');
+    expect(notification?.subject).toMatch(/^\[URGENT\] /);
+    expect(notification?.textBody).toContain('Interest level: high');
+    expect(acknowledgement?.textBody).toContain('within 24 hours');
+  });
+
+  it('keeps the stored lead and its queued e-mails when the mail server is down', async () => {
+    const app = await appWith({ mailTransport: failingTransport });
+    const email = `down.${kind}@example.com`;
+    const response = await app.inject({ method: 'POST', url, payload: valid(email), remoteAddress: nextIp() });
+    expect(response.statusCode).toBe(200);
+    const rows = await database.db.select().from(table).where(eq(table.email, email));
+    expect(rows).toHaveLength(1);
+
+    await app.mailWorker.drain();
+    const mails = (await database.db.select().from(outboundEmails)).filter(
+      (mail) => mail.toAddress === email || mail.textBody.includes(email),
+    );
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail).toMatchObject({ status: 'pending', lastError: 'connection refused' });
+  });
+
+  it('qualifies growth and scale as medium, essential and learn-more as low, and plain messages as normal', async () => {
+    const app = await appWith();
+    const cases = [
+      ['growth', 'medium'],
+      ['scale', 'medium'],
+      ['essential', 'low'],
+      ['learn-more', 'low'],
+      ['', 'low'],
+    ] as const;
+    for (const [interest, level] of cases) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: { ...valid(`q.${interest || 'none'}.${kind}@example.com`), interest, message: 'Tell me more' },
+        remoteAddress: nextIp(),
+      });
+      expect(response.json()).toMatchObject({ interestLevel: level, urgency: 'normal' });
+    }
+    const [stored] = await database.db.select().from(table).where(eq(table.email, `q.none.${kind}@example.com`));
+    expect(stored?.interest).toBeNull();
+  });
+
+  it('answers 400 with every field problem, in the messages of spec §5, and stores nothing', async () => {
+    const app = await appWith();
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload: { firstName: ' ', lastName: '', email: 'not-an-email', company: 'Acme', message: '<b>hi</b>' },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: { code: string; issues: { path: string; message: string }[] } }>();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.issues).toEqual([
+      { path: 'body.firstName', message: 'First name is required' },
+      { path: 'body.lastName', message: 'Last name is required' },
+      { path: 'body.email', message: 'Please enter a valid email address' },
+      { path: 'body.message', message: 'Security validation failed: HTML content is not allowed in this field' },
+    ]);
+    expect(await database.db.select().from(table).where(eq(table.email, 'not-an-email'))).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown interest', { interest: 'platinum' }, 'body.interest'],
+    ['a missing company', { company: undefined }, 'body.company'],
+    ['a number for a name', { firstName: 42 }, 'body.firstName'],
+    ['SQL in the company', { company: "Acme'; DROP TABLE users; --" }, 'body.company'],
+    ['a message over 10000 characters', { message: 'a'.repeat(10_001) }, 'body.message'],
+  ])('rejects %s with VALIDATION_FAILED', async (_label, override, path) => {
+    const app = await appWith();
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload: { ...valid('bad@example.com'), ...override },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: { code: string; issues: { path: string }[] } }>();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.issues.map((issue) => issue.path)).toContain(path);
+  });
+
+  it('answers malformed JSON with a clear 400', async () => {
+    const app = await appWith();
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName":',
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe('BAD_REQUEST');
+  });
+
+  it('turns a filled honeypot away with SPAM_DETECTED, storing and sending nothing', async () => {
+    const app = await appWith();
+    const email = `bot.${kind}@example.com`;
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload: { ...valid(email), honeypot: 'https://cheap-pills.example' },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'SPAM_DETECTED', message: 'Spam detection triggered' } });
+    expect(await database.db.select().from(table).where(eq(table.email, email))).toEqual([]);
+    const mails = await database.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email));
+    expect(mails).toEqual([]);
+  });
+
+  it('limits each IP to 5 requests a minute with 429 RATE_LIMITED', async () => {
+    const app = await appWith();
+    const ip = nextIp();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: valid(`rate.${attempt}.${kind}@example.com`),
+        remoteAddress: ip,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'POST', url, payload: valid(`rate.6.${kind}@example.com`), remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await database.db.select().from(table).where(eq(table.email, `rate.6.${kind}@example.com`))).toEqual([]);
+
+    const other = await app.inject({ method: 'POST', url, payload: valid(`rate.other.${kind}@example.com`), remoteAddress: nextIp() });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the sales notification', () => {
+  it('keeps a visitor-typed newline out of the subject header', async () => {
+    const app = await appWith();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/functions/v1/send-contact-form',
+      payload: { ...valid('newline@example.com'), company: 'Acme\r\nBcc: victim@example.com', message: 'Hello' },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(200);
+    const [mail] = await database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.kind, 'leads.contact.notification'))
+      .then((rows) => rows.filter((row) => row.textBody.includes('newline@example.com')));
+    expect(mail?.subject).toBe('New contact form message: Acme Bcc: victim@example.com (Ada Lovelace)');
+  });
+});

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createPlanInputSchema,
+  planListResponseSchema,
+  planParamsSchema,
+  planSchema,
+  reorderStepsInputSchema,
+  stepInputSchema,
+  stepParamsSchema,
+  updateStepInputSchema,
+} from '../../../shared/schemas/plans.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { accessPreHandler } from '../access/access-guard.ts';
+import { addStep, createPlan, getPlan, listPlans, removeStep, reorderSteps, submitPlan, updateStep } from './plans.service.ts';
+
+/** /api/v1/plans: the signed-in user's own assistant plans and their steps. */
+export function registerPlanRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const read = { tags: ['plans'], security: [{ bearerAuth: [] }] };
+  const canRead = accessPreHandler({ permission: 'plans:read' });
+  const canWrite = accessPreHandler({ permission: 'plans:write' });
+  const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+  typed.post(
+    '/api/v1/plans',
+    {
+      schema: { ...read, body: createPlanInputSchema, response: { 201: planSchema }, summary: "'Use plan': save the advisor's suggestion as a draft plan" },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request, reply) => {
+      const plan = await createPlan(db, { userId: requireUser(request).userId, plan: request.body });
+      return reply.status(201).send(plan);
+    },
+  );
+
+  typed.get(
+    '/api/v1/plans',
+    { schema: { ...read, response: { 200: planListResponseSchema }, summary: 'Your plans, newest first' }, onRequest: canRead },
+    async (request) => ({ plans: await listPlans(db, requireUser(request).userId) }),
+  );
+
+  typed.get(
+    '/api/v1/plans/:id',
+    { schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'One of your plans with its steps' }, onRequest: canRead },
+    async (request) => getPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
+  );
+
+  typed.post(
+    '/api/v1/plans/:id/steps',
+    {
+      schema: { ...read, params: planParamsSchema, body: stepInputSchema, response: { 201: planSchema }, summary: 'Add a step at the end' },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request, reply) => {
+      const plan = await addStep(db, { userId: requireUser(request).userId, planId: request.params.id, step: request.body });
+      return reply.status(201).send(plan);
+    },
+  );
+
+  typed.patch(
+    '/api/v1/plans/:id/steps/:stepId',
+    {
+      schema: { ...read, params: stepParamsSchema, body: updateStepInputSchema, response: { 200: planSchema }, summary: 'Edit a step' },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request) =>
+      updateStep(db, { userId: requireUser(request).userId, planId: request.params.id, stepId: request.params.stepId, changes: request.body }),
+  );
+
+  typed.delete(
+    '/api/v1/plans/:id/steps/:stepId',
+    { schema: { ...read, params: stepParamsSchema, response: { 200: planSchema }, summary: 'Remove a step' }, onRequest: canWrite, config: writeLimit },
+    async (request) => removeStep(db, { userId: requireUser(request).userId, planId: request.params.id, stepId: request.params.stepId }),
+  );
+
+  typed.put(
+    '/api/v1/plans/:id/steps/order',
+    {
+      schema: { ...read, params: planParamsSchema, body: reorderStepsInputSchema, response: { 200: planSchema }, summary: 'Put the steps in a new order' },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request) => reorderSteps(db, { userId: requireUser(request).userId, planId: request.params.id, stepIds: request.body.step_ids }),
+  );
+
+  typed.post(
+    '/api/v1/plans/:id/submit',
+    { schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'Submit the plan' }, onRequest: canWrite, config: writeLimit },
+    async (request) => submitPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
+  );
+}

@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import type { ErrorBody } from '../../../shared/errors.ts';
+import type { Plan, PlanSummary } from '../../../shared/schemas/plans.ts';
+import { buildApp } from '../../app.ts';
+import { assistantPlanSteps } from '../../db/schema/plans.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+async function app(): Promise<FastifyInstance> {
+  const instance = await buildApp({ database });
+  onTestFinished(() => instance.close());
+  return instance;
+}
+
+/** A user with a live subscription, bought through the real checkout (manual billing). */
+async function subscribedUser(instance: FastifyInstance): Promise<TestUser & { subscriptionId: string }> {
+  const user = await createTestUser(instance);
+  const checkout = await instance.inject({
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    headers: { authorization: `Bearer ${user.accessToken}` },
+    payload: {
+      plan: 'growth',
+      company: { name: 'Acme Health', size: '51-200', country: 'Germany' },
+      billingContact: { name: 'Ada Lovelace', email: 'ada@example.com', address: '1 Analytical Way, Berlin' },
+      acceptTerms: true,
+    },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(201);
+  const check = await instance.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${user.accessToken}` } });
+  return { ...user, subscriptionId: check.json<{ subscription: { id: string } }>().subscription.id };
+}
+
+function call(instance: FastifyInstance, user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return instance.inject({
+    method,
+    url,
+    headers: user ? { authorization: `Bearer ${user.accessToken}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+const suggestion = {
+  title: 'Set up quarterly access reviews',
+  description: 'Export user lists and collect owner approvals (SOC 2 CC6.3).',
+  category: 'security',
+  priority: 2,
+  source_mode: 'general',
+  raw_message: 'Help us set up quarterly access reviews for SOC 2',
+};
+
+describe('POST /api/v1/plans (Use plan)', () => {
+  it('creates a draft plan with its first step pending, in the user’s subscription', async () => {
+    const instance = await app();
+    const user = await subscribedUser(instance);
+    const response = await call(instance, user, 'POST', '/api/v1/plans', suggestion);
+    expect(response.statusCode).toBe(201);
+    const plan = response.json<Plan>();
+    expect(plan).toMatchObject({
+      subscription_id: user.subscriptionId,
+      user_id: user.userId,
+      title: suggestion.title,
+      description: suggestion.description,
+      status: 'draft',
+      source_mode: 'general',
+      raw_message: suggestion.raw_message,
+      submitted_at: null,
+      step_count: 1,
+    });
+    expect(plan.steps).toEqual([
+      {
+        id: expect.any(String),
+        plan_id: plan.id,
+        order_index: 0,
+        title: suggestion.title,
+        description: suggestion.description,
+        category: 'security',
+        priority: 2,
+        status: 'pending',
+      },
+    ]);
+  });
+
+  it('fills the spec defaults: priority 3, category compliance_assessment', async () => {
+    const instance = await app();
+    const user = await subscribedUser(instance);
+    const plan = (await call(instance, user, 'POST', '/api/v1/plans', { title: 'Gap assessment' })).json<Plan>();
+    expect(plan.steps[0]).toMatchObject({ priority: 3, category: 'compliance_assessment', status: 'pending' });
+    expect(plan.source_mode).toBe('general');
+  });
+
+  it('says NO_SUBSCRIPTION when the user has none', async () => {
+    const instance = await app();
+    const user = await createTestUser(instance);
+    const response = await call(instance, user, 'POST', '/api/v1/plans', suggestion);
+    expect(response.statusCode).toBe(403);
+    expect(response.json<ErrorBody>().error).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'Please create a subscription first.' });
+  });
+
+  it('requires sign-in and valid input', async () => {
+    const instance = await app();
+    expect((await call(instance, null, 'POST', '/api/v1/plans', suggestion)).statusCode).toBe(401);
+    const user = await subscribedUser(instance);
+    for (const payload of [{}, { title: '  ' }, { title: 'x', priority: 9 }, { title: 'x', raw_message: 'a'.repeat(10_001) }]) {
+      const response = await call(instance, user, 'POST', '/api/v1/plans', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<ErrorBody>().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('editing a plan', () => {
+  it('adds, edits, reorders and removes steps, then submits the plan, which then stays as submitted', async () => {
+    const instance = await app();
+    const user = await subscribedUser(instance);
+    const created = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const base = `/api/v1/plans/${created.id}`;
+
+    const added = await call(instance, user, 'POST', `${base}/steps`, { title: 'Collect approvals', description: 'From every system owner' });
+    expect(added.statusCode).toBe(201);
+    let plan = (await call(instance, user, 'POST', `${base}/steps`, { title: 'Remove revoked access', priority: 1 })).json<Plan>();
+    expect(plan.steps.map((step) => [step.order_index, step.title, step.priority])).toEqual([
+      [0, suggestion.title, 2],
+      [1, 'Collect approvals', 3],
+      [2, 'Remove revoked access', 1],
+    ]);
+
+    const [first, second, third] = plan.steps;
+    plan = (await call(instance, user, 'PATCH', `${base}/steps/${second?.id}`, { title: 'Collect owner approvals', status: 'in_progress' })).json<Plan>();
+    expect(plan.steps[1]).toMatchObject({ title: 'Collect owner approvals', status: 'in_progress', description: 'From every system owner' });
+
+    plan = (await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id, second?.id] })).json<Plan>();
+    expect(plan.steps.map((step) => [step.order_index, step.id])).toEqual([
+      [0, third?.id],
+      [1, first?.id],
+      [2, second?.id],
+    ]);
+    const partial = await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id] });
+    expect(partial.statusCode).toBe(400);
+
+    plan = (await call(instance, user, 'DELETE', `${base}/steps/${first?.id}`)).json<Plan>();
+    expect(plan.steps.map((step) => [step.order_index, step.id])).toEqual([
+      [0, third?.id],
+      [1, second?.id],
+    ]);
+
+    const submitted = await call(instance, user, 'POST', `${base}/submit`);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json<Plan>()).toMatchObject({ status: 'submitted', submitted_at: expect.any(String) });
+    const late = await call(instance, user, 'POST', `${base}/steps`, { title: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ErrorBody>().error.message).toBe('This plan has been submitted and can no longer be changed.');
+
+    const list = (await call(instance, user, 'GET', '/api/v1/plans')).json<{ plans: PlanSummary[] }>();
+    expect(list.plans.map((item) => [item.id, item.status, item.step_count])).toEqual([[created.id, 'submitted', 2]]);
+  });
+
+  it('keeps at least one step', async () => {
+    const instance = await app();
+    const user = await subscribedUser(instance);
+    const plan = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const response = await call(instance, user, 'DELETE', `/api/v1/plans/${plan.id}/steps/${plan.steps[0]?.id}`);
+    expect(response.statusCode).toBe(409);
+    expect(await database.db.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, plan.id))).toHaveLength(1);
+  });
+
+  it('never lets another user read or change a plan (404)', async () => {
+    const instance = await app();
+    const owner = await subscribedUser(instance);
+    const intruder = await subscribedUser(instance);
+    const plan = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const stepId = plan.steps[0]?.id;
+    const attempts = [
+      call(instance, intruder, 'GET', `/api/v1/plans/${plan.id}`),
+      call(instance, intruder, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'Mine now' }),
+      call(instance, intruder, 'PATCH', `/api/v1/plans/${plan.id}/steps/${stepId}`, { title: 'Mine now' }),
+      call(instance, intruder, 'PUT', `/api/v1/plans/${plan.id}/steps/order`, { step_ids: [stepId] }),
+      call(instance, intruder, 'DELETE', `/api/v1/plans/${plan.id}/steps/${stepId}`),
+      call(instance, intruder, 'POST', `/api/v1/plans/${plan.id}/submit`),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().error).toMatchObject({ code: 'NOT_FOUND', message: 'Plan not found.' });
+    }
+    expect((await call(instance, intruder, 'GET', '/api/v1/plans')).json<{ plans: PlanSummary[] }>().plans).toEqual([]);
+    const unchanged = (await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>();
+    expect(unchanged).toMatchObject({ status: 'draft', steps: [{ title: suggestion.title }] });
+  });
+
+  it('answers 404 for a step of another plan and 400 for an id that is not one', async () => {
+    const instance = await app();
+    const user = await subscribedUser(instance);
+    const one = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const two = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    expect((await call(instance, user, 'PATCH', `/api/v1/plans/${one.id}/steps/${two.steps[0]?.id}`, { title: 'x' })).statusCode).toBe(404);
+    expect((await call(instance, user, 'GET', '/api/v1/plans/not-a-uuid')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchContentQuerySchema, searchResponseSchema } from '../../../shared/schemas/search.ts';
+import { AppError } from '../../app-error.ts';
+import { searchContent } from './search.service.ts';
+
+/**
+ * GET /functions/v1/search-content (spec §7). Visitors search too (spec §6): the bearer is either a
+ * user's access token or the public anonymous key; without a valid one the answer is 401.
+ */
+export function registerSearchRoutes(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/functions/v1/search-content',
+    {
+      schema: {
+        querystring: searchContentQuerySchema,
+        response: { 200: searchResponseSchema },
+        tags: ['functions'],
+        summary: 'Full-text search of published documentation, support and knowledge-base content',
+        security: [{ bearerAuth: [] }],
+      },
+      config: { rateLimit: { max: app.env.SEARCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      // Before validation, so a caller without a key learns that first.
+      preValidation: async (request) => {
+        if (!request.auth) {
+          throw new AppError('UNAUTHENTICATED', 'Send the access token or the public anonymous key as a bearer token.');
+        }
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return searchContent(app.database.db, request.query);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  generateWorkflowInputSchema,
+  saveWorkflowVersionInputSchema,
+  workflowListResponseSchema,
+  workflowParamsSchema,
+  workflowTemplateDetailSchema,
+} from '../../../shared/schemas/workflows.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { accessPreHandler } from '../access/access-guard.ts';
+import { generateWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion } from './workflows.service.ts';
+
+/**
+ * /api/v1/workflows. Whoever may use the advisor may turn its suggestion into a private workflow of
+ * their own and edit it (the widget offers 'Generate workflow' to every workspace user); staff with
+ * workflows:write may too.
+ */
+export function registerWorkflowRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = { tags: ['workflows'], security: [{ bearerAuth: [] }] };
+  const canRead = accessPreHandler({ anyPermissions: ['workflows:read', 'advisor:use'] });
+  const canWrite = accessPreHandler({ anyPermissions: ['workflows:write', 'advisor:use'] });
+  const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  typed.post(
+    '/api/v1/workflows/generate',
+    {
+      schema: { ...base, body: generateWorkflowInputSchema, response: { 201: workflowTemplateDetailSchema }, summary: "'Generate workflow' from the advisor's suggestion" },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request, reply) => reply.status(201).send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body })),
+  );
+
+  typed.get(
+    '/api/v1/workflows',
+    { schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' }, onRequest: canRead },
+    async (request) => ({ workflows: await listWorkflows(db, requireUser(request).userId) }),
+  );
+
+  typed.get(
+    '/api/v1/workflows/:id',
+    { schema: { ...base, params: workflowParamsSchema, response: { 200: workflowTemplateDetailSchema }, summary: 'One workflow version with the list of its versions' }, onRequest: canRead },
+    async (request) => getWorkflow(db, { userId: requireUser(request).userId, id: request.params.id }),
+  );
+
+  typed.post(
+    '/api/v1/workflows/:id/versions',
+    {
+      schema: {
+        ...base,
+        params: workflowParamsSchema,
+        body: saveWorkflowVersionInputSchema,
+        response: { 201: workflowTemplateDetailSchema },
+        summary: 'Save edits as a new version',
+      },
+      onRequest: canWrite,
+      config: writeLimit,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),
+  );
+}

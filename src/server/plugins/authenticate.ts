@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
+import { AppError } from '../app-error.ts';
+import { authSessions } from '../db/schema/auth.ts';
+import { createSealer } from '../modules/auth/sealing.ts';
+import { SigningKeys } from '../modules/auth/signing-keys.ts';
+import { authIssuer } from '../modules/auth/site-url.ts';
+
+export interface AuthContext {
+  /** The user id (`sub`); empty for the anon and service-role API keys, which name no user. */
+  userId: string;
+  email: string | null;
+  role: 'authenticated' | 'anon' | 'service_role';
+  aal: 'aal1' | 'aal2';
+  sessionId: string | null;
+  claims: JWTPayload;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** The ES256 keys that sign and verify every token of the auth service. */
+    authKeys: SigningKeys;
+  }
+}
+
+const ROLES = new Set(['authenticated', 'anon', 'service_role']);
+const BEARER = /^bearer\s+(\S+)$/i;
+
+/** Paths whose invalid tokens are refused here; /auth/v1 answers in GoTrue's own error format. */
+function guardsPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/functions/');
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const bearer = request.headers.authorization ? BEARER.exec(request.headers.authorization)?.[1] : undefined;
+  if (bearer) return bearer;
+  const apikey = request.headers.apikey;
+  return typeof apikey === 'string' && apikey ? apikey : undefined;
+}
+
+function toContext(claims: JWTPayload): AuthContext | undefined {
+  const role = claims.role;
+  if (typeof role !== 'string' || !ROLES.has(role)) return undefined;
+  if (role === 'authenticated' && (typeof claims.sub !== 'string' || typeof claims.session_id !== 'string')) return undefined;
+  return {
+    userId: typeof claims.sub === 'string' ? claims.sub : '',
+    email: typeof claims.email === 'string' && claims.email ? claims.email : null,
+    role: role as AuthContext['role'],
+    aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+    sessionId: typeof claims.session_id === 'string' ? claims.session_id : null,
+    claims,
+  };
+}
+
+/**
+ * Loads the signing keys (creating the first on a fresh database) and, on every request, turns
+ * `Authorization: Bearer <jwt>` (or the `apikey` header) into `request.auth`. A user token whose
+ * session has ended (sign-out, reuse detection, deletion) is refused immediately, not at `exp`.
+ */
+export async function registerAuthentication(app: FastifyInstance): Promise<void> {
+  const env = app.env;
+  const keys = new SigningKeys({
+    db: app.database.db,
+    sealer: createSealer(env.AUTH_SECRET),
+    issuer: authIssuer(env),
+    tokenLifetimeSeconds: env.AUTH_JWT_EXPIRY_SECONDS,
+    rotationDays: env.AUTH_KEY_ROTATION_DAYS,
+  });
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    app.log.warn('AUTH_SECRET is not set: signing keys and TOTP secrets are stored unsealed in the database.');
+  }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    app.log.warn('PUBLIC_URL is not set: e-mail links and OAuth redirects fall back to http://localhost.');
+  }
+  await keys.init();
+  keys.startMaintenance();
+  app.addHook('onClose', async () => keys.stopMaintenance());
+  app.decorate('authKeys', keys);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.auth = null;
+    if (request.url.startsWith('/auth/v1/')) return;
+    const token = tokenOf(request);
+    if (!token) return;
+    const guarded = guardsPath(request.url);
+    let context: AuthContext | undefined;
+    try {
+      context = toContext(await keys.verify(token));
+    } catch {
+      context = undefined;
+    }
+    if (context?.role === 'authenticated' && context.sessionId) {
+      const [session] = await app.database.db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(and(eq(authSessions.id, context.sessionId), eq(authSessions.userId, context.userId)));
+      if (!session) context = undefined;
+    }
+    if (!context) {
+      if (guarded) throw new AppError('UNAUTHENTICATED', 'Your session is not valid or has expired. Sign in again.');
+      return;
+    }
+    request.auth = context;
+  });
+}
+
+/** The signed-in user of this request, or 401 UNAUTHENTICATED. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  const auth = request.auth;
+  if (!auth || auth.role !== 'authenticated') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return auth;
+}

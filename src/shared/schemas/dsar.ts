@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { MAX_INPUT_LENGTH } from '../constants.ts';
+
+/** Data-subject requests (/dsar, 'Privacy Request'): one schema for the form and the server. */
+
+export const DSAR_REQUEST_TYPES = ['access', 'deletion', 'correction', 'portability', 'objection'] as const;
+export type DsarRequestType = (typeof DSAR_REQUEST_TYPES)[number];
+
+export const DSAR_REQUEST_TYPE_LABELS: Record<DsarRequestType, { label: string; description: string }> = {
+  access: { label: 'Access my data', description: 'A copy of the personal data we hold about you and how we use it.' },
+  deletion: { label: 'Delete my data', description: 'Erase your personal data, unless the law requires us to keep it.' },
+  correction: { label: 'Correct my data', description: 'Fix personal data that is inaccurate or incomplete.' },
+  portability: {
+    label: 'Receive a portable copy',
+    description: 'Your data in a machine-readable format (JSON or CSV) to take elsewhere.',
+  },
+  objection: { label: 'Object to processing', description: 'Stop a use of your data, such as marketing or profiling.' },
+};
+
+export const DSAR_RELATIONSHIPS = ['self', 'authorized_agent'] as const;
+export type DsarRelationship = (typeof DSAR_RELATIONSHIPS)[number];
+
+/** GDPR Art. 12(3) allows one month and the CCPA 45 days; we commit to 30 days, inside both. */
+export const DSAR_RESPONSE_DAYS = 30;
+
+/** Request types where we cannot act without knowing what to change or stop. */
+const NEEDS_DETAILS: readonly DsarRequestType[] = ['correction', 'objection'];
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const dsarInputSchema = z
+  .object({
+    requestType: z.enum(DSAR_REQUEST_TYPES, { error: 'Choose the type of request' }),
+    fullName: required('Full name', 200),
+    email: required('Email', 320).pipe(z.email('Please enter a valid email address')),
+    relationship: z.enum(DSAR_RELATIONSHIPS, { error: 'Tell us who is making the request' }),
+    /** The person the request is about, when an authorised agent files it. */
+    subjectName: z
+      .string()
+      .trim()
+      .max(200, 'Name must be at most 200 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    country: required('Country or state of residence', 100),
+    accountEmail: z
+      .string()
+      .trim()
+      .max(320, 'Account email must be at most 320 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.email('Please enter a valid email address').optional()),
+    details: z
+      .string()
+      .trim()
+      .max(MAX_INPUT_LENGTH, `Details must be at most ${MAX_INPUT_LENGTH} characters`)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    // A boolean the form can start unticked; only `true` passes.
+    confirmAccurate: z
+      .boolean({ error: 'Confirm that the information is accurate' })
+      .refine((value) => value, 'Confirm that the information is accurate'),
+  })
+  .superRefine((value, context) => {
+    if (NEEDS_DETAILS.includes(value.requestType) && (value.details?.length ?? 0) < 10) {
+      context.addIssue({
+        code: 'custom',
+        path: ['details'],
+        message:
+          value.requestType === 'correction'
+            ? 'Tell us what is wrong and what it should say'
+            : 'Tell us which processing you object to',
+      });
+    }
+    if (value.relationship === 'authorized_agent' && !value.subjectName) {
+      context.addIssue({ code: 'custom', path: ['subjectName'], message: 'Enter the name of the person you act for' });
+    }
+  });
+export type DsarFormValues = z.input<typeof dsarInputSchema>;
+export type DsarInput = z.output<typeof dsarInputSchema>;
+
+export const dsarReceiptSchema = z.object({
+  reference: z.string().regex(/^DSAR-\d{4}-\d{6,}$/),
+  requestType: z.enum(DSAR_REQUEST_TYPES),
+  receivedAt: z.iso.datetime({ offset: true }),
+  dueAt: z.iso.datetime({ offset: true }),
+});
+export type DsarReceipt = z.infer<typeof dsarReceiptSchema>;
+
+export const DSAR_STATUSES = ['received', 'verifying', 'in_progress', 'completed', 'rejected'] as const;
+
+/** Staff list (administrators only). */
+export const dsarRequestListSchema = z.object({
+  requests: z.array(
+    dsarReceiptSchema.extend({
+      id: z.uuid(),
+      status: z.enum(DSAR_STATUSES),
+      fullName: z.string(),
+      email: z.string(),
+    }),
+  ),
+});
+export type DsarRequestListItem = z.infer<typeof dsarRequestListSchema>['requests'][number];
+
+/** `DSAR-2026-000123`: the year received and a six-digit running number. */
+export function formatDsarReference(year: number, sequence: number): string {
+  return `DSAR-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** The statutory due date: 30 calendar days after receipt. */
+export function dsarDueDate(receivedAt: Date): Date {
+  return new Date(receivedAt.getTime() + DSAR_RESPONSE_DAYS * 24 * 60 * 60 * 1000);
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { usePresentationMode } from '../../../lib/presentation-mode.tsx';
+import { writeStorage } from '../../../lib/storage.ts';
+import { ADVISOR_COPY, showsAdvisor } from '../advisor-copy.ts';
+import { fetchAdvisorHistory } from '../api/advisor-history.ts';
+import { type ChatMessage, SUGGESTION_ACTIONS, getChatState, resetChat, updateChat, useChatState } from '../chat-store.ts';
+import { ChatPanel } from './chat-panel.tsx';
+
+/** Once per session, the user's earlier conversation is put in front of this one. */
+function useHistory(userId: string | null, enabled: boolean) {
+  const history = useQuery({ queryKey: ['advisor', 'history', userId], queryFn: () => fetchAdvisorHistory(), enabled, staleTime: Infinity, retry: false });
+  useEffect(() => {
+    if (!history.data || getChatState().hasLoadedHistory) return;
+    let question: string | undefined;
+    const earlier: ChatMessage[] = history.data.messages.map((message) => {
+      if (message.isUser) question = message.content;
+      return {
+        id: message.id,
+        content: message.content,
+        isUser: message.isUser,
+        timestamp: message.timestamp,
+        actions: !message.isUser && message.suggestion ? SUGGESTION_ACTIONS : [],
+        suggestion: message.suggestion ?? undefined,
+        question: message.isUser ? undefined : question,
+      };
+    });
+    updateChat((current) => {
+      const known = new Set(current.messages.map((message) => message.id));
+      return { hasLoadedHistory: true, messages: [...earlier.filter((message) => !known.has(message.id)), ...current.messages] };
+    });
+  }, [history.data]);
+}
+
+/** One person's conversation is never shown to the next person who signs in on this browser. */
+function useConversationOwner(userId: string | null) {
+  const owner = useRef<string | null>(null);
+  useEffect(() => {
+    if (owner.current !== null && owner.current !== userId) {
+      resetChat();
+      writeStorage(STORAGE_KEYS.aiTaskSuggestion, null);
+    }
+    owner.current = userId;
+  }, [userId]);
+}
+
+/**
+ * The AI advisor chat widget (spec §2): on workspace paths only, for a signed-in user, docked at the
+ * bottom centre, minimized until opened. Its chrome steps aside while presentation mode is on.
+ */
+export function AdvisorWidget() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const { isPresentationMode } = usePresentationMode();
+  const state = useChatState();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const dockRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(state.isOpen);
+  const isVisible = showsAdvisor(pathname) && Boolean(user) && !isPresentationMode;
+  useConversationOwner(user?.id ?? null);
+  useHistory(user?.id ?? null, isVisible && state.isOpen && !state.hasLoadedHistory);
+
+  useEffect(() => {
+    // Focus follows the widget: into the message box when it opens, back to the dock when it closes.
+    if (state.isOpen && !wasOpen.current) inputRef.current?.focus();
+    if (!state.isOpen && wasOpen.current) dockRef.current?.focus();
+    wasOpen.current = state.isOpen;
+  }, [state.isOpen, isVisible]);
+
+  if (!isVisible) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-3 z-40 flex justify-center px-2" data-testid="advisor-widget">
+      <div className="pointer-events-auto">
+        {state.isOpen ? (
+          <ChatPanel state={state} inputRef={inputRef} onMinimize={() => updateChat({ isOpen: false })} />
+        ) : (
+          <button
+            ref={dockRef}
+            type="button"
+            onClick={() => updateChat({ isOpen: true })}
+            aria-label="Open the compliance advisor"
+            className="flex items-center gap-2 rounded-full bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <MessageCircle className="size-4" aria-hidden />
+            {ADVISOR_COPY.title}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

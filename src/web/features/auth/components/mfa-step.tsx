@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Factor } from '@supabase/auth-js';
+import { KeyRound, Smartphone } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { getAuthClient } from '../../../lib/auth-client.ts';
+import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { type OtpCodeForm, otpCodeSchema } from '../../../lib/auth-forms.ts';
+import { factorPhone } from '../../../lib/auth-session.ts';
+
+function factorLabel(factor: Factor): string {
+  if (factor.factor_type === 'phone') return `Text message to ${factorPhone(factor) ?? 'your phone'}`;
+  return factor.friendly_name ? `Authenticator app (${factor.friendly_name})` : 'Authenticator app';
+}
+
+/**
+ * The second step of signing in, for an account with a verified factor: a code from the
+ * authenticator app, or one texted to the phone. Success raises the session to aal2.
+ */
+export function MfaStep() {
+  const { user, signOut } = useAuth();
+  const factors = (user?.factors ?? []).filter((factor) => factor.status === 'verified');
+  const [factorId, setFactorId] = useState(() => (factors.find((f) => f.factor_type === 'totp') ?? factors[0])?.id ?? '');
+  const factor = factors.find((candidate) => candidate.id === factorId) ?? factors[0];
+  const [challengeId, setChallengeId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useForm<OtpCodeForm>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const isPhone = factor?.factor_type === 'phone';
+
+  const showsCodeForm = !isPhone || challengeId !== null;
+  useEffect(() => {
+    if (showsCodeForm) form.setFocus('code');
+    else heading.current?.focus();
+  }, [showsCodeForm, form]);
+
+  async function sendCode() {
+    if (!factor) return;
+    setError(null);
+    setSending(true);
+    try {
+      const client = await getAuthClient();
+      const { data, error: challengeError } = await client.mfa.challenge({ factorId: factor.id });
+      if (challengeError) setError(authErrorMessage(challengeError));
+      else setChallengeId(data.id);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    if (!factor) return;
+    setError(null);
+    const client = await getAuthClient();
+    const result = isPhone
+      ? await client.mfa.verify({ factorId: factor.id, challengeId: challengeId ?? '', code })
+      : await client.mfa.challengeAndVerify({ factorId: factor.id, code });
+    if (result.error) {
+      setError(authErrorMessage(result.error));
+      form.setValue('code', '');
+    }
+  });
+
+  const choose = (id: string) => {
+    setFactorId(id);
+    setChallengeId(null);
+    setError(null);
+    form.reset({ code: '' });
+  };
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-1">
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Two-factor authentication
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {isPhone
+            ? 'We will text a 6-digit code to your phone.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </p>
+      </div>
+      {factors.length > 1 ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Verify with</legend>
+          {factors.map((candidate) => (
+            <label key={candidate.id} className="flex cursor-pointer items-center gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary">
+              <input type="radio" name="mfa-factor" value={candidate.id} checked={candidate.id === factor?.id} onChange={() => choose(candidate.id)} />
+              {candidate.factor_type === 'phone' ? <Smartphone className="size-4" aria-hidden /> : <KeyRound className="size-4" aria-hidden />}
+              {factorLabel(candidate)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <FormError message={error} />
+      {!showsCodeForm ? (
+        <Button type="button" onClick={() => void sendCode()} disabled={isSending}>
+          {isSending ? 'Sending code…' : 'Text Me a Code'}
+        </Button>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField id="mfa-code" label="Verification code" error={errors.code?.message}>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              className="text-center font-mono text-lg tracking-[0.5em]"
+              {...fieldControlProps('mfa-code', { error: errors.code?.message })}
+              {...form.register('code')}
+            />
+          </FormField>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Verifying…' : 'Verify'}
+          </Button>
+          {isPhone ? (
+            <Button type="button" variant="link" onClick={() => void sendCode()} disabled={isSending}>
+              Send a new code
+            </Button>
+          ) : null}
+        </form>
+      )}
+      <Button type="button" variant="ghost" onClick={() => void signOut()}>
+        Cancel and sign out
+      </Button>
+    </div>
+  );
+}

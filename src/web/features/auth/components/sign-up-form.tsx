@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AUTH_PASSWORD_MIN_LENGTH } from '../../../../shared/constants.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { type SignUpForm, signUpFormSchema } from '../../../lib/auth-forms.ts';
+import { CheckEmail } from './check-email.tsx';
+
+/** Creates an account; the confirmation e-mail's link brings the user back signed in (spec §6). */
+export function SignUpForm({ returnTo }: { returnTo: string | null }) {
+  const { signUp } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    const result = await signUp(values.email, values.password, returnTo).catch((thrown: unknown) => ({
+      error: thrown,
+      needsConfirmation: false,
+    }));
+    if (result.error) setError(authErrorMessage(result.error));
+    else if (result.needsConfirmation) setSentTo(values.email);
+  });
+
+  if (sentTo) return <CheckEmail email={sentTo} purpose="confirm" onBack={() => setSentTo(null)} />;
+
+  const passwordHelp = `At least ${AUTH_PASSWORD_MIN_LENGTH} characters. Long passphrases are welcome; common passwords are refused.`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+      <FormError message={error} />
+      <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...fieldControlProps('sign-up-email', { error: errors.email?.message })}
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField id="sign-up-password" label="Password" description={passwordHelp} error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldControlProps('sign-up-password', { error: errors.password?.message, description: passwordHelp })}
+          {...form.register('password')}
+        />
+      </FormField>
+      <FormField id="sign-up-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldControlProps('sign-up-confirm', { error: errors.confirmPassword?.message })}
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

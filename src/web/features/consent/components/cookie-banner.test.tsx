@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { ConsentProvider, readStoredConsent, useConsent } from '../../../lib/consent.tsx';
+import { PRESENTATION_CLASS, PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+
+function SettingsLink() {
+  const { openPreferences } = useConsent();
+  return (
+    <button type="button" onClick={openPreferences}>
+      Cookie settings
+    </button>
+  );
+}
+
+function renderBanner() {
+  return render(
+    <MemoryRouter>
+      <PresentationModeProvider>
+        <ConsentProvider>
+          <SettingsLink />
+          <CookieBanner />
+        </ConsentProvider>
+      </PresentationModeProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => document.documentElement.classList.remove(PRESENTATION_CLASS));
+
+describe('cookie banner', () => {
+  it('shows the simple view with the policy links on a first visit', async () => {
+    renderBanner();
+    const banner = await screen.findByRole('region', { name: 'We value your privacy' });
+    expect(within(banner).getByRole('link', { name: 'Cookie Policy' }).getAttribute('href')).toBe('/cookie-policy');
+    expect(within(banner).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    for (const name of ['Customize', 'Essential Only', 'Accept All']) expect(within(banner).getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('Accept All stores every category and hides the banner', async () => {
+    renderBanner();
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept All' }));
+    expect(readStoredConsent()).toMatchObject({ essential: true, functional: true, analytics: true, marketing: true });
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+
+  it('the close X means essential only before any choice', async () => {
+    renderBanner();
+    await userEvent.click(await screen.findByRole('button', { name: 'Close and allow essential cookies only' }));
+    expect(readStoredConsent()).toMatchObject({ functional: false, analytics: false, marketing: false });
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+
+  it('Customize offers three switches, essential locked as Always Active, and saves the chosen set', async () => {
+    renderBanner();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customize' }));
+    const banner = screen.getByRole('region', { name: 'Cookie preferences' });
+    expect(within(banner).getByText('Always Active')).toBeTruthy();
+    const switches = within(banner).getAllByRole('switch');
+    expect(switches.map((item) => item.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false']);
+    await userEvent.click(within(banner).getByRole('switch', { name: 'Analytics' }));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Save Preferences' }));
+    expect(readStoredConsent()).toMatchObject({ essential: true, functional: false, analytics: true, marketing: false });
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+
+  it("'Cookie settings' reopens Customize with the stored choice; closing it changes nothing", async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.cookieConsent,
+      JSON.stringify({ essential: true, functional: true, analytics: false, marketing: true, timestamp: '2026-01-01T00:00:00.000Z' }),
+    );
+    renderBanner();
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    const banner = await screen.findByRole('region', { name: 'Cookie preferences' });
+    expect(document.activeElement?.textContent).toBe('Cookie preferences');
+    expect(within(banner).getByRole('switch', { name: 'Functional' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(banner).getByRole('switch', { name: 'Marketing' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Close cookie settings' }));
+    expect(readStoredConsent()).toMatchObject({ functional: true, analytics: false, marketing: true, timestamp: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('stays hidden in presentation mode', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.presentationMode, 'true');
+    renderBanner();
+    await screen.findByRole('button', { name: 'Cookie settings' });
+    expect(document.documentElement.classList.contains(PRESENTATION_CLASS)).toBe(true);
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { Cookie, X } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useConsent } from '../../../lib/consent.tsx';
+import { usePresentationMode } from '../../../lib/presentation-mode.tsx';
+import { CookiePreferences } from './cookie-preferences.tsx';
+
+/**
+ * The cookie banner (spec §2, §4): bottom of the screen, on a first visit only or when reopened
+ * from 'Cookie settings'. It does not trap focus (the page stays usable) and stays out of the way
+ * in presentation mode.
+ */
+export function CookieBanner() {
+  const consentState = useConsent();
+  const { isBannerOpen, bannerView, consent, isReopened } = consentState;
+  const { isPresentationMode } = usePresentationMode();
+  const headingId = useId();
+  const shownView = useRef(bannerView);
+
+  // Opened on request, or switched between views (the pressed button is gone): move focus to the
+  // heading so keyboard and screen-reader users land on what they asked for.
+  useEffect(() => {
+    if (!isBannerOpen) return;
+    if (isReopened || shownView.current !== bannerView) document.getElementById(headingId)?.focus();
+    shownView.current = bannerView;
+  }, [isBannerOpen, isReopened, headingId, bannerView]);
+
+  if (!isBannerOpen || isPresentationMode) return null;
+  // Before any choice, closing means essential only (spec §4); afterwards it just closes.
+  const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="cookie-banner"
+      className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+    >
+      <div className="relative mx-auto max-h-[85dvh] max-w-4xl overflow-y-auto rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:p-6">
+        <button
+          type="button"
+          onClick={close}
+          aria-label={consent ? 'Close cookie settings' : 'Close and allow essential cookies only'}
+          className="absolute right-2 top-2 rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+        {bannerView === 'customize' ? (
+          <CookiePreferences headingId={headingId} />
+        ) : (
+          <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+            <div className="flex gap-3 pr-8 lg:pr-0">
+              <Cookie className="mt-0.5 hidden size-6 shrink-0 text-primary sm:block" aria-hidden />
+              <div>
+                <h2 id={headingId} tabIndex={-1} className="text-base font-semibold text-foreground outline-none">
+                  We value your privacy
+                </h2>
+                <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+                  We use essential cookies to run this site and, only with your permission, functional, analytics
+                  and marketing cookies. Read our{' '}
+                  <Link to="/cookie-policy" className="font-medium text-primary underline underline-offset-2">
+                    Cookie Policy
+                  </Link>{' '}
+                  and{' '}
+                  <Link to="/privacy-policy" className="font-medium text-primary underline underline-offset-2">
+                    Privacy Policy
+                  </Link>
+                  .
+                </p>
+              </div>
+            </div>
+            <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+              <Button variant="ghost" onClick={consentState.showCustomize}>
+                Customize
+              </Button>
+              <Button variant="outline" onClick={consentState.acceptEssentialOnly}>
+                Essential Only
+              </Button>
+              <Button onClick={consentState.acceptAll}>Accept All</Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
+import { INTEREST_LABELS, INTEREST_OPTIONS } from '../../../../shared/constants.ts';
+import type { ContactFormInput } from '../../../../shared/schemas/leads.ts';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+
+function Field({ id, label, isRequired, children }: { id: string; label: string; isRequired?: boolean; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {isRequired ? (
+          <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden>
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The contact form's inputs. Browser validation is off (the form lists every problem itself,
+ * spec §5), so `required` here only tells assistive technology which fields are mandatory.
+ */
+export function ContactFields({
+  id,
+  register,
+  hasErrors,
+}: {
+  id: string;
+  register: UseFormRegister<ContactFormInput>;
+  hasErrors: boolean;
+}) {
+  const describedBy = hasErrors ? `${id}-errors` : undefined;
+  const required = (name: 'firstName' | 'lastName' | 'email' | 'company') => ({
+    id: `${id}-${name}`,
+    'aria-required': true as const,
+    'aria-describedby': describedBy,
+    ...register(name),
+  });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-firstName`} label="First Name" isRequired>
+          <Input autoComplete="given-name" {...required('firstName')} />
+        </Field>
+        <Field id={`${id}-lastName`} label="Last Name" isRequired>
+          <Input autoComplete="family-name" {...required('lastName')} />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-email`} label="Email" isRequired>
+          <Input type="email" autoComplete="email" {...required('email')} />
+        </Field>
+        <Field id={`${id}-company`} label="Company" isRequired>
+          <Input autoComplete="organization" {...required('company')} />
+        </Field>
+      </div>
+      <Field id={`${id}-interest`} label="Interest">
+        <NativeSelect id={`${id}-interest`} {...register('interest')}>
+          <option value="">Select a plan (optional)</option>
+          {INTEREST_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {INTEREST_LABELS[option]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={`${id}-message`} label="Message">
+        <Textarea id={`${id}-message`} rows={5} placeholder="How can we help?" aria-describedby={describedBy} {...register('message')} />
+      </Field>
+      {/* Invisible to people, tempting to bots: anything typed here is spam (spec §5). */}
+      <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('honeypot')} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from '../dashboard-search.ts';
+
+/** The dashboard's tabs, driven by `?tab=`; the route supplies each panel. */
+export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Record<DashboardTab, ReactNode> }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', value);
+          // The builder and its template belong to the workflows tab only.
+          next.delete('view');
+          next.delete('template');
+          return next;
+        })
+      }
+      activationMode="manual"
+    >
+      <div className="-mx-1 overflow-x-auto px-1 pb-1">
+        <TabsList aria-label="Dashboard sections">
+          {DASHBOARD_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </div>
+      {DASHBOARD_TABS.map((value) => (
+        <TabsContent key={value} value={value}>
+          {value === tab ? panels[value] : null}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

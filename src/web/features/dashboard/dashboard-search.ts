@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The dashboard's URL state (spec §2 dashboard query parameters), parsed once with zod. */
+export const DASHBOARD_TABS = ['tasks', 'compliance', 'frameworks', 'analytics', 'workflows', 'support', 'integrations'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export const TAB_LABELS: Record<DashboardTab, string> = {
+  tasks: 'Overview',
+  compliance: 'Compliance',
+  frameworks: 'Frameworks',
+  analytics: 'Analytics',
+  workflows: 'Workflows',
+  support: 'Support',
+  integrations: 'Integrations',
+};
+
+export const dashboardSearchSchema = z.object({
+  tab: z.enum(DASHBOARD_TABS).catch('tasks'),
+  view: z.enum(['requests', 'builder']).optional().catch(undefined),
+  template: z.uuid().optional().catch(undefined),
+  plan: z.uuid().optional().catch(undefined),
+  demo: z.literal('true').optional().catch(undefined),
+});
+export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
+
+export function parseDashboardSearch(params: URLSearchParams): DashboardSearch {
+  const read = (name: string) => params.get(name) ?? undefined;
+  return dashboardSearchSchema.parse({ tab: read('tab') ?? 'tasks', view: read('view'), template: read('template'), plan: read('plan'), demo: read('demo') });
+}

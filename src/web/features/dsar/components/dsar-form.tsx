@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle, Send } from 'lucide-react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { MAX_INPUT_LENGTH } from '../../../../shared/constants.ts';
+import {
+  DSAR_REQUEST_TYPES,
+  DSAR_REQUEST_TYPE_LABELS,
+  type DsarFormValues,
+  type DsarInput,
+  type DsarReceipt,
+  dsarInputSchema,
+} from '../../../../shared/schemas/dsar.ts';
+import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitDsar } from '../api/submit-dsar.ts';
+
+const radioCard =
+  'flex cursor-pointer gap-3 rounded-xl border border-border bg-card p-4 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
+
+/** The Privacy Request form, validated with the schema the server applies. */
+export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void }) {
+  const submit = useSubmitDsar();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DsarFormValues, unknown, DsarInput>({
+    resolver: zodResolver(dsarInputSchema),
+    defaultValues: {
+      requestType: 'access',
+      fullName: '',
+      email: '',
+      relationship: 'self',
+      subjectName: '',
+      country: '',
+      accountEmail: '',
+      details: '',
+      confirmAccurate: false,
+    },
+  });
+  const isBusy = isSubmitting || submit.isPending;
+  const isAgent = watch('relationship') === 'authorized_agent';
+  const details = watch('details') ?? '';
+
+  const onSubmit = async (input: DsarInput) => {
+    try {
+      onFiled(await submit.mutateAsync(input));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+        for (const issue of error.issues) {
+          setError(issue.path.replace(/^body\./, '') as FieldPath<DsarFormValues>, { message: issue.message });
+        }
+      }
+    }
+  };
+
+  const failure = submit.error instanceof ApiError && submit.error.code !== 'VALIDATION_FAILED' ? submit.error : null;
+  const detailsHint = 'What data, which product or period, and for a correction what it should say.';
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-10" aria-label="Privacy request">
+      <fieldset disabled={isBusy} aria-describedby={errors.requestType ? 'request-type-error' : undefined}>
+        <legend className="text-lg font-semibold">What would you like us to do?</legend>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          {DSAR_REQUEST_TYPES.map((type) => (
+            <label key={type} className={radioCard}>
+              <input type="radio" value={type} className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]" {...register('requestType')} />
+              <span>
+                <span className="block font-medium">{DSAR_REQUEST_TYPE_LABELS[type].label}</span>
+                <span className="mt-0.5 block text-muted-foreground">{DSAR_REQUEST_TYPE_LABELS[type].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.requestType ? (
+          <p id="request-type-error" className="mt-2 text-xs font-medium text-red-700 dark:text-red-400">
+            {errors.requestType.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset disabled={isBusy} className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-4 text-lg font-semibold">Who you are</legend>
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="mb-3 text-sm font-medium">I am making this request</legend>
+          {(
+            [
+              ['self', 'For myself'],
+              ['authorized_agent', 'As an authorised agent for someone else'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-3 text-sm">
+              <input type="radio" value={value} className="size-4 accent-[var(--color-primary)]" {...register('relationship')} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <FormField id="dsar-full-name" label="Your full name" required error={errors.fullName?.message}>
+          <Input {...fieldControlProps('dsar-full-name', { error: errors.fullName?.message })} autoComplete="name" required {...register('fullName')} />
+        </FormField>
+        <FormField id="dsar-email" label="Your email" required error={errors.email?.message} description="We reply here.">
+          <Input
+            {...fieldControlProps('dsar-email', { error: errors.email?.message, description: 'We reply here.' })}
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email')}
+          />
+        </FormField>
+        {isAgent ? (
+          <FormField id="dsar-subject-name" label="Name of the person you act for" required error={errors.subjectName?.message}>
+            <Input {...fieldControlProps('dsar-subject-name', { error: errors.subjectName?.message })} required {...register('subjectName')} />
+          </FormField>
+        ) : null}
+        <FormField id="dsar-country" label="Country or state of residence" required error={errors.country?.message}>
+          <Input
+            {...fieldControlProps('dsar-country', { error: errors.country?.message })}
+            autoComplete="country-name"
+            required
+            {...register('country')}
+          />
+        </FormField>
+        <FormField
+          id="dsar-account-email"
+          label="Account email, if different"
+          description="The address you use to sign in, if you have an account."
+          error={errors.accountEmail?.message}
+        >
+          <Input
+            {...fieldControlProps('dsar-account-email', {
+              error: errors.accountEmail?.message,
+              description: 'The address you use to sign in, if you have an account.',
+            })}
+            type="email"
+            {...register('accountEmail')}
+          />
+        </FormField>
+      </fieldset>
+
+      <fieldset disabled={isBusy} className="grid gap-5">
+        <legend className="mb-4 text-lg font-semibold">Details</legend>
+        <FormField id="dsar-details" label="Tell us about your request" description={detailsHint} error={errors.details?.message}>
+          <Textarea
+            {...fieldControlProps('dsar-details', { error: errors.details?.message, description: detailsHint })}
+            rows={5}
+            maxLength={MAX_INPUT_LENGTH}
+            {...register('details')}
+          />
+        </FormField>
+        <p className="-mt-3 text-right text-xs text-muted-foreground">
+          {details.length.toLocaleString('en-US')} / {MAX_INPUT_LENGTH.toLocaleString('en-US')}
+        </p>
+        <div className="grid gap-2">
+          <label htmlFor="dsar-confirm" className="flex items-start gap-3 text-sm">
+            <input
+              id="dsar-confirm"
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+              aria-invalid={errors.confirmAccurate ? true : undefined}
+              aria-describedby={errors.confirmAccurate ? 'dsar-confirm-error' : undefined}
+              {...register('confirmAccurate')}
+            />
+            <span>
+              I confirm the information above is accurate and that I am the person it concerns, or authorised to act for
+              them. We may ask for proof of identity before we act.
+            </span>
+          </label>
+          {errors.confirmAccurate ? (
+            <p id="dsar-confirm-error" className="text-xs font-medium text-red-700 dark:text-red-400">
+              {errors.confirmAccurate.message}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+
+      {failure ? (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>Your request was not sent</AlertTitle>
+          <p className="mt-1">{failure.message}</p>
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" size="lg" disabled={isBusy}>
+          {isBusy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden /> : <Send aria-hidden />}
+          {isBusy ? 'Sending…' : 'Send privacy request'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { ArrowLeft, Send } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { PlanStep } from '../../../../shared/schemas/plans.ts';
+import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAddStep } from '../api/add-step.ts';
+import { usePlan } from '../api/get-plan.ts';
+import { useRemoveStep } from '../api/remove-step.ts';
+import { useReorderSteps } from '../api/reorder-steps.ts';
+import { useSubmitPlan } from '../api/submit-plan.ts';
+import { useUpdateStep } from '../api/update-step.ts';
+import { PLAN_STATUS_LABELS, formatDate } from '../plan-labels.ts';
+import { StepForm } from './step-form.tsx';
+import { type StepActions, StepItem } from './step-item.tsx';
+
+function failed(error: unknown) {
+  toast({ title: 'Could not save the change', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+}
+
+/** `/task-requests?plan=<id>`: the plan, its steps, and what the user can do with them. */
+export function PlanDetail({ planId }: { planId: string }) {
+  const plan = usePlan(planId);
+  const addStep = useAddStep(planId);
+  const updateStep = useUpdateStep(planId);
+  const removeStep = useRemoveStep(planId);
+  const reorder = useReorderSteps(planId);
+  const submit = useSubmitPlan(planId);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isPending = addStep.isPending || updateStep.isPending || removeStep.isPending || reorder.isPending || submit.isPending;
+
+  if (plan.isPending) return <Spinner label="Loading the plan" />;
+  if (plan.isError) {
+    const missing = plan.error instanceof ApiError && (plan.error.status === 404 || plan.error.status === 400);
+    return (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>{missing ? 'Plan not found' : 'The plan could not be loaded'}</AlertTitle>
+        <p className="mt-1">{missing ? 'It does not exist, or it is not yours.' : 'Check your connection and try again.'}</p>
+        <Link to="/task-requests" className="mt-3 inline-block font-medium underline">
+          Back to your plans
+        </Link>
+      </Alert>
+    );
+  }
+  const { steps } = plan.data;
+  const isEditable = plan.data.status === 'draft';
+  const actions: StepActions = {
+    onMove: (step: PlanStep, direction) => {
+      const ids = steps.map((item) => item.id);
+      const from = ids.indexOf(step.id);
+      const to = from + direction;
+      if (to < 0 || to >= ids.length) return;
+      [ids[from], ids[to]] = [ids[to] ?? '', ids[from] ?? ''];
+      reorder.mutate(ids, {
+        onSuccess: () => setAnnouncement(`${step.title} moved to position ${to + 1} of ${ids.length}.`),
+        onError: failed,
+      });
+    },
+    onSave: (step, values) => updateStep.mutateAsync({ stepId: step.id, changes: values }).catch(failed),
+    onStatus: (step, status) => updateStep.mutate({ stepId: step.id, changes: { status } }, { onError: failed }),
+    onRemove: (step) => removeStep.mutate(step.id, { onSuccess: () => setAnnouncement(`${step.title} removed.`), onError: failed }),
+  };
+
+  return (
+    <div className="max-w-3xl space-y-8">
+      <div>
+        <Link to="/task-requests" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+          <ArrowLeft className="size-4" aria-hidden /> All plans
+        </Link>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
+            {plan.data.title}
+          </h1>
+          <Badge tone={isEditable ? 'info' : 'green'}>{PLAN_STATUS_LABELS[plan.data.status]}</Badge>
+        </div>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Created {formatDate(plan.data.created_at)} from the advisor
+          {plan.data.submitted_at ? ` · submitted ${formatDate(plan.data.submitted_at)}` : ''}
+        </p>
+        {plan.data.raw_message ? (
+          <blockquote className="mt-4 border-l-4 border-border pl-4 text-sm text-muted-foreground">
+            <span className="sr-only">You asked: </span>“{plan.data.raw_message}”
+          </blockquote>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="steps-heading" className="space-y-3">
+        <h2 id="steps-heading" className="text-xl font-semibold">
+          Steps
+        </h2>
+        <ol className="space-y-3">
+          {steps.map((step, index) => (
+            <StepItem key={step.id} step={step} position={index} count={steps.length} isEditable={isEditable} isPending={isPending} actions={actions} />
+          ))}
+        </ol>
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+      </section>
+
+      {isEditable ? (
+        <>
+          <section aria-labelledby="add-step-heading" className="rounded-lg border border-dashed border-border p-4">
+            <h2 id="add-step-heading" className="mb-4 text-lg font-semibold">
+              Add a step
+            </h2>
+            <StepForm
+              submitLabel="Add step"
+              isPending={isPending}
+              onSubmit={(values) =>
+                addStep.mutateAsync(values).then(() => setAnnouncement(`${values.title} added as step ${steps.length + 1}.`), failed)
+              }
+            />
+          </section>
+          <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted-foreground">Submitting sends the plan to our team as task requests. You cannot edit it afterwards.</p>
+            <Button
+              type="button"
+              disabled={isPending}
+              onClick={() =>
+                submit.mutate(undefined, {
+                  onSuccess: () => {
+                    toast({ title: 'Plan submitted', description: 'Our team will turn each step into a task request.', variant: 'success' });
+                    heading.current?.focus();
+                  },
+                  onError: failed,
+                })
+              }
+            >
+              <Send aria-hidden /> Submit plan
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Alert>
+          <AlertTitle>Submitted</AlertTitle>
+          <p className="mt-1">This plan is with our team. Each step becomes a task request you can follow here.</p>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { PlanStatus, StepStatus } from '../../../shared/schemas/plans.ts';
+
+/** How plan fields read on screen. */
+export const PRIORITY_LABELS: Record<number, string> = { 1: 'Urgent', 2: 'High', 3: 'Normal', 4: 'Low', 5: 'Someday' };
+
+export function priorityLabel(priority: number): string {
+  return `${PRIORITY_LABELS[priority] ?? 'Normal'} (P${priority})`;
+}
+
+export function categoryLabel(category: string): string {
+  const text = category.replaceAll(/[_-]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = { draft: 'Draft', submitted: 'Submitted' };
+export const STEP_STATUS_LABELS: Record<StepStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}

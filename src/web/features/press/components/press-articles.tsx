@@ -1,0 +1,88 @@
+import { ExternalLink, Newspaper } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { track } from '../../../lib/analytics.ts';
+import { publicConfig } from '../../../lib/public-config.ts';
+import type { PressArticle } from '../../../../shared/schemas/press.ts';
+import { usePressArticles } from '../api/press-articles.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+
+export function formatPressDate(value: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+function ArticleCard({ article }: { article: PressArticle }) {
+  return (
+    <li>
+      <a
+        href={article.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="group flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition-colors hover:border-primary"
+        onClick={() => track({ event: 'button_click', button_name: `Press: ${article.title}`, location: 'press' })}
+      >
+        <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+          <span className="font-semibold uppercase tracking-wide text-primary">{article.publication ?? 'Press'}</span>
+          <time dateTime={article.date}>{formatPressDate(article.date)}</time>
+        </span>
+        <span className="mt-3 text-lg font-semibold group-hover:underline">{article.title}</span>
+        <span className="mt-2 flex-1 text-sm text-muted-foreground">{article.excerpt}</span>
+        <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">
+          Read article <ExternalLink className="size-4" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+function Body() {
+  const query = usePressArticles();
+  if (query.isPending) return <Spinner label="Loading press articles" />;
+  if (query.isError) {
+    return <p className="rounded-lg border border-border bg-card p-6 text-sm text-muted-foreground">Press articles could not be loaded right now.</p>;
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
+        <Newspaper className="size-8 text-muted-foreground" aria-hidden />
+        <p className="font-medium">No press articles yet</p>
+        <p className="text-sm text-muted-foreground">Coverage of ComplianceCore will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Press articles">
+      {query.data.map((article) => (
+        <ArticleCard key={article.id} article={article} />
+      ))}
+    </ul>
+  );
+}
+
+/** The press block (spec §2): up to 6 published press articles, each opening in a new tab. */
+export function PressArticles() {
+  return (
+    <section aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">Press</p>
+          <h2 id="press-heading" className="mt-2 text-3xl font-bold tracking-tight">
+            In the news
+          </h2>
+        </div>
+        <Button asChild variant="outline">
+          <a href={publicConfig.pressUrl} target="_blank" rel="noopener noreferrer">
+            View All Articles <ExternalLink aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
+      <div className="mt-10">
+        <Body />
+      </div>
+    </section>
+  );
+}

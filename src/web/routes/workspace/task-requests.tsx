@@ -1,0 +1,31 @@
+import { type MetaArgs, useSearchParams } from 'react-router';
+import { taskRequestsSearchSchema } from '../../../shared/schemas/plans.ts';
+import { openAdvisor } from '../../features/advisor/open-advisor.ts';
+import { PlanDetail } from '../../features/plans/components/plan-detail.tsx';
+import { PlanList } from '../../features/plans/components/plan-list.tsx';
+import { pageMeta } from '../../lib/page-meta.ts';
+
+export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
+
+/** /task-requests: one plan (`?plan=<id>`, where 'Use plan' lands) or all of the user's plans. */
+export default function TaskRequestsRoute() {
+  const [params] = useSearchParams();
+  const { plan } = taskRequestsSearchSchema.parse({ plan: params.get('plan') ?? undefined });
+  if (plan) return <PlanDetail key={plan} planId={plan} />;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Task requests</h1>
+        <p className="mt-3 text-muted-foreground">
+          Plans you kept from the compliance advisor. Edit their steps, put them in order, and submit them to our team.
+        </p>
+      </div>
+      <section aria-labelledby="plans-heading" className="space-y-3">
+        <h2 id="plans-heading" className="text-xl font-semibold">
+          Your plans
+        </h2>
+        <PlanList headingLevel={3} onAskAdvisor={() => openAdvisor('Task requests')} />
+      </section>
+    </div>
+  );
+}
