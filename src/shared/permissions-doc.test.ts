@@ -9,10 +9,10 @@ describe('docs/permissions.md', () => {
     expect(doc).toContain(permissionMatrixMarkdown());
   });
 
-  it('marks the administrator with every permission and the auditor with no write', () => {
+  it('marks the administrator with every permission and the auditor with no write (reading and asking the advisor only)', () => {
     const rows = permissionMatrixMarkdown().split('\n').slice(2);
     expect(rows.every((row) => row.split('|')[2]?.trim() === '✓')).toBe(true);
-    const auditorWrites = rows.filter((row) => !/:(read)`/.test(row) && row.split('|')[8]?.trim() === '✓');
+    const auditorWrites = rows.filter((row) => !/:(read|use)`/.test(row) && row.split('|')[8]?.trim() === '✓');
     expect(auditorWrites).toEqual([]);
   });
 });

@@ -143,7 +143,17 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   client_consultant: [...clientBase, 'tasks:update'],
   client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'billing:read', 'users:read'],
   analyst: staffBase,
-  auditor: ['tasks:read', 'outputs:read', 'deliverables:read', 'evidence:read', 'frameworks:read', 'audit:read', 'analytics:read'],
+  // Read-only, plus the advisor: spec §2 shows the advisor widget on the auditor portal.
+  auditor: [
+    'tasks:read',
+    'outputs:read',
+    'deliverables:read',
+    'evidence:read',
+    'frameworks:read',
+    'audit:read',
+    'analytics:read',
+    'advisor:use',
+  ],
   consultant: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage'],
   project_manager: [
     ...staffBase,
