@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
@@ -36,9 +36,19 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy());
+    for (const [name, value] of Object.entries(perRequestSecurityHeaders(request))) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
+}
+
+/**
+ * The headers helmet cannot set up front: the default CSP and, over TLS, HSTS. A route that takes
+ * over the raw response (a stream) sets these itself, since `onSend` never runs for it.
+ */
+export function perRequestSecurityHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(),
+    ...(request.protocol === 'https' ? { 'strict-transport-security': HSTS_VALUE } : {}),
+  };
 }

@@ -65,6 +65,16 @@ async function requireSecondFactorIfEnrolled(request: FastifyRequest, user: Auth
   if (factor) throw new AppError('MFA_REQUIRED', 'Finish signing in with your second factor first.');
 }
 
+/**
+ * The signed-in user, who has finished signing in: 401 when nobody is, 403 MFA_REQUIRED when the
+ * second factor is still owed. For routes that need no role or permission, only a session.
+ */
+export async function requireSignedIn(request: FastifyRequest): Promise<AuthContext> {
+  const user = requireUser(request);
+  await requireSecondFactorIfEnrolled(request, user);
+  return user;
+}
+
 /** The signed-in user and what they hold; 401 when nobody is signed in, 403 MFA_REQUIRED mid sign-in. */
 export function getRequestAccess(request: FastifyRequest): Promise<RequestAccess> {
   const user = requireUser(request);

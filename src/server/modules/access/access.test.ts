@@ -291,8 +291,53 @@ describe('second factor', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'MFA_REQUIRED', message: 'Finish signing in with your second factor first.' } });
 
+    // Routes that need no permission, only a finished sign-in, wait for the second step too.
+    const aal1 = { authorization: `Bearer ${aal1Token}` };
+    for (const [method, url, payload] of [
+      ['POST', '/functions/v1/check-subscription', {}],
+      ['POST', '/api/v1/billing/checkout', { plan: 'growth' }],
+      ['GET', '/api/v1/consents', undefined],
+      ['POST', '/api/v1/consents', { essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString() }],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: aal1, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ error: { code: 'MFA_REQUIRED' } });
+    }
+
     const allowed = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal2Token}` } });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json<MeAccess>().roles).toEqual(['client']);
+    const subscription = await app.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${aal2Token}` } });
+    expect(subscription.statusCode).toBe(200);
+    expect(subscription.json()).toEqual({ subscription: null });
+  });
+
+  it('never lets the aal1 refresh token of a session raised to aal2 be used again, even inside the reuse window', async () => {
+    const user = await userWithRole('client');
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    const factor = (await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp' } })).json<{
+      id: string;
+      totp: { secret: string };
+    }>();
+    const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
+    const verified = await app.inject({
+      method: 'POST',
+      url: `/auth/v1/factors/${factor.id}/verify`,
+      headers: auth,
+      payload: { challenge_id: challenge.json<{ id: string }>().id, code },
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const replayed = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: user.refreshToken } });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({ error_code: 'refresh_token_not_found' });
+    // The token the verify answered with still refreshes, at aal2.
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: verified.json<{ refresh_token: string }>().refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(200);
   });
 });

@@ -77,18 +77,55 @@ const CERTIFICATION_CLAIMS: readonly RegExp[] = [
   /\b(is|are) (now |hereby )?certified (as )?compliant\b/i,
 ];
 
+/** One line of an answer without the sentences that claim to certify or guarantee compliance. */
+function stripClaimsFromLine(line: string): string {
+  return sentences(line)
+    .filter((sentence) => !CERTIFICATION_CLAIMS.some((pattern) => pattern.test(sentence)))
+    .join(' ');
+}
+
 /** Removes sentences in which the answer claims to certify or guarantee compliance. */
 export function stripCertificationClaims(answer: string): string {
   return answer
     .split('\n')
-    .map((line) =>
-      sentences(line)
-        .filter((sentence) => !CERTIFICATION_CLAIMS.some((pattern) => pattern.test(sentence)))
-        .join(' '),
-    )
+    .map(stripClaimsFromLine)
     .join('\n')
     .replaceAll(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** Where a streamed answer may be cut: after a line, or between two sentences (as `sentences` splits). */
+const SAFE_CUT = /\n|(?<=[.!?])\s+(?=[A-Z"'(\d])/g;
+
+/** A run of whole sentences and lines through the claim filter, its trailing whitespace kept. */
+function filterSegment(segment: string): string {
+  const body = segment.trimEnd();
+  return body.split('\n').map(stripClaimsFromLine).join('\n') + segment.slice(body.length);
+}
+
+/**
+ * The streamed form of `finalizeAnswer`: text is held back until its sentence is complete, each
+ * sentence passes the same claim filter before it is sent, and `end` sends the disclaimer. So a
+ * streaming client never sees a sentence the final answer drops, and always sees the disclaimer.
+ */
+export function guardedDeltaStream(emit: (text: string) => void): { push(text: string): void; end(): void } {
+  let pending = '';
+  return {
+    push(text) {
+      pending += text;
+      let cut = 0;
+      for (const match of pending.matchAll(SAFE_CUT)) cut = match.index + match[0].length;
+      if (cut === 0) return;
+      const ready = filterSegment(pending.slice(0, cut));
+      pending = pending.slice(cut);
+      if (ready) emit(ready);
+    },
+    end() {
+      const rest = stripClaimsFromLine(pending.replaceAll(ADVISOR_DISCLAIMER, '')).trim();
+      pending = '';
+      emit(`${rest}\n\n${ADVISOR_DISCLAIMER}`);
+    },
+  };
 }
 
 /** Every answer ends with the disclaimer, exactly once. */

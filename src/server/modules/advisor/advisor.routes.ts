@@ -9,6 +9,7 @@ import {
 import type { ErrorBody } from '../../../shared/errors.ts';
 import { AppError } from '../../app-error.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
 import { accessPreHandler } from '../access/access-guard.ts';
 import type { AdvisorProvider } from './advisor-provider.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
@@ -25,7 +26,12 @@ function sse(reply: FastifyReply, event: string, data: unknown): void {
 /** `Accept: text/event-stream`: `delta` events as the answer is written, then `done` (the JSON answer) or `error`. */
 async function streamAnswer(app: FastifyInstance, provider: AdvisorProvider, request: FastifyRequest, reply: FastifyReply, userId: string, input: AskAdvisorInput) {
   reply.hijack();
-  reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+  reply.raw.writeHead(200, {
+    ...perRequestSecurityHeaders(request),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
   const aborted = new AbortController();
   request.raw.on('close', () => aborted.abort());
   try {

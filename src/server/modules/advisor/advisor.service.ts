@@ -10,7 +10,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { advisorMessages } from '../../db/schema/advisor.ts';
 import { detectFrameworks } from './advisor-frameworks.ts';
-import { REFUSALS, finalizeAnswer, refusalFor, withDisclaimer } from './advisor-guardrails.ts';
+import { REFUSALS, finalizeAnswer, guardedDeltaStream, refusalFor, withDisclaimer } from './advisor-guardrails.ts';
 import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError } from './advisor-provider.ts';
 import { analyzeQuestion, retrieveDocuments } from './advisor-retrieval.ts';
 import { asksForWork } from './advisor-suggestion.ts';
@@ -79,12 +79,15 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
     analysis.frameworks = detectFrameworks(input.context.additionalContext).slice(0, 2);
   }
   const documents = await retrieveDocuments(db, analysis);
+  // A streaming client gets the answer through the same guardrails as the final one.
+  const stream = options.onDelta ? guardedDeltaStream(options.onDelta) : undefined;
   let draft: AdvisorDraft;
   try {
     draft = await provider.answer(
       { message: input.message, mode: input.mode, context: input.context, analysis, documents, wantsSuggestion: asksForWork(input.message, input.mode) },
-      { onDelta: options.onDelta, signal: options.signal },
+      { onDelta: stream?.push, signal: options.signal },
     );
+    stream?.end();
   } catch (error) {
     await storeExchange(db, options, null);
     if (error instanceof AdvisorProviderError) throw new AppError('UNAVAILABLE', error.message);

@@ -148,10 +148,19 @@ describe('POST /functions/v1/task-chat-assistant', () => {
       const [event, data] = block.split('\n');
       return { event: event?.replace('event: ', ''), data: JSON.parse(data?.replace('data: ', '') ?? 'null') as unknown };
     });
-    expect(events.map((event) => event.event)).toEqual(['delta', 'done']);
-    const done = events[1]?.data as TaskChatAssistantResponse;
+    expect(events.at(-1)?.event).toBe('done');
+    expect(events.slice(0, -1).every((event) => event.event === 'delta')).toBe(true);
+    const streamed = events
+      .slice(0, -1)
+      .map((event) => (event.data as { text: string }).text)
+      .join('');
+    const done = events.at(-1)?.data as TaskChatAssistantResponse;
     expect(done.success).toBe(true);
     expect(done.message).toContain('GDPR Art. 33');
+    // What was streamed is what the final answer says, disclaimer included.
+    expect(streamed.trim()).toBe(done.message);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers 503 with a clear message when the model endpoint times out', async () => {

@@ -101,9 +101,32 @@ describe('the openai provider', () => {
     });
     expect(model.requests[0]?.body.stream).toBe(true);
     expect(model.requests[0]?.headers.authorization).toBeUndefined();
-    expect(deltas.length).toBeGreaterThan(5);
-    expect(deltas.join('')).toBe(reply.answer);
+    // Sentence by sentence (three here), then the disclaimer.
+    expect(deltas.length).toBeGreaterThanOrEqual(3);
+    expect(deltas.join('')).toBe(`${reply.answer}\n\n${ADVISOR_DISCLAIMER}`);
     expect(result.suggestion?.title).toBe('Run the Q3 access review');
+  });
+
+  it('never streams a sentence that claims to certify, and streams the disclaimer', async () => {
+    const claim = 'You are now fully compliant with SOC 2.';
+    const content = JSON.stringify({ answer: `Collect the access review evidence first. ${claim} Then book the auditor.\nKeep the tickets.`, suggestion: null });
+    const model = await startModelServer((_recorded, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let index = 0; index < content.length; index += 5) {
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: content.slice(index, index + 5) } }] })}\n\n`);
+      }
+      response.end('data: [DONE]\n\n');
+    });
+    const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
+    const deltas: string[] = [];
+    const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('Are we SOC 2 ready?'), onDelta: (text) => deltas.push(text) });
+    const streamed = deltas.join('');
+    expect(streamed).not.toContain('fully compliant');
+    expect(streamed).toContain('Collect the access review evidence first.');
+    expect(streamed).toContain('Then book the auditor.\nKeep the tickets.');
+    expect(streamed.endsWith(ADVISOR_DISCLAIMER)).toBe(true);
+    expect(result.message).not.toContain('fully compliant');
+    expect(result.message.endsWith(ADVISOR_DISCLAIMER)).toBe(true);
   });
 
   it('gives a clear error when the model does not answer in time', async () => {

@@ -143,7 +143,9 @@ export async function verifyFactor(
       .where(eq(authSessions.id, current.session.id))
       .returning();
     if (!session) return { error: errors.sessionNotFound() };
-    await tx.update(authRefreshTokens).set({ revoked: true, updatedAt: now }).where(eq(authRefreshTokens.sessionId, session.id));
+    // Deleted, not revoked: a revoked token stays usable for the reuse window, and an aal1 token
+    // presented then would mint a child of the now-aal2 session.
+    await tx.delete(authRefreshTokens).where(eq(authRefreshTokens.sessionId, session.id));
     const refreshToken = await issueRefreshToken(tx, session, null);
     await tx.delete(authSessions).where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, session.id), eq(authSessions.aal, 'aal1')));
     await tx

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Env } from '../../env.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { requireAccess } from '../access/access-guard.ts';
+import { requireAccess, requireSignedIn } from '../access/access-guard.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { findLiveSubscription, listSubscriptionsForStaff } from './billing.service.ts';
 import { manualBillingProvider } from './manual-provider.ts';
@@ -36,9 +36,9 @@ function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
   return app.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 }
 
-/** Runs before body validation, so a signed-out caller learns that first. */
+/** Runs before body validation, so a signed-out caller (or one owing a second factor) learns that first. */
 async function signedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
+  await requireSignedIn(request);
 }
 
 /**
@@ -116,7 +116,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = await requireSignedIn(request);
         reply.header('cache-control', 'private, no-store');
         return { subscription: await findLiveSubscription(app.database.db, user.userId) };
       },

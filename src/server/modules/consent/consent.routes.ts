@@ -6,6 +6,7 @@ import {
   storedConsentSchema,
 } from '../../../shared/schemas/consent.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { requireSignedIn } from '../access/access-guard.ts';
 import { listConsents, recordConsent } from './consent.service.ts';
 
 /**
@@ -14,9 +15,9 @@ import { listConsents, recordConsent } from './consent.service.ts';
  */
 export function registerConsentRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // Before validation, so a visitor without a session learns that first.
+  // Before validation, so a visitor without a finished sign-in learns that first.
   const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
-    requireUser(request);
+    await requireSignedIn(request);
   };
 
   typed.post(

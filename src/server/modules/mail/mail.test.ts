@@ -117,6 +117,16 @@ describe('GET /dev/mailbox', () => {
     });
   });
 
+  it('answers only this machine: its mails hold sign-in links', async () => {
+    const app = await buildApp({ database });
+    onTestFinished(() => app.close());
+    const remote = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('mails');
+    const local = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '::1' });
+    expect(local.statusCode).toBe(200);
+  });
+
   it('does not exist in production', async () => {
     const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1' }) });
     onTestFinished(() => app.close());
