@@ -13,6 +13,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node' as const,
     include: database === 'pglite' ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'] : ['src/server/**/*.test.ts'],
     env: { TEST_DATABASE: database },
+    ...(database === 'pglite' ? { globalSetup: ['tests/pglite-template.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

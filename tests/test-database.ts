@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
@@ -17,11 +19,23 @@ const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const serverUrl = process.env.DATABASE_URL;
 /* eslint-enable n/no-process-env */
 
+let template: Blob | undefined;
+
+/** The migrated, seeded template of the global setup, read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplatePath');
+  if (!template && file) template = new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openPglite();
-    await database.migrate();
-    await seedReferenceData(database.db);
+    const copy = pgliteTemplate();
+    const database = await openPglite(undefined, copy);
+    if (!copy) {
+      await database.migrate();
+      await seedReferenceData(database.db);
+    }
     return { ...database, dispose: () => database.close() };
   }
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');

@@ -104,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport.close?.();
   });
   if (env.NODE_ENV !== 'production' && transport.kind === 'outbox') registerDevMailboxRoutes(app, deps.database);
+  if (env.NODE_ENV === 'production' && transport.kind === 'outbox') {
+    app.log.warn('SMTP_URL is not set: e-mails are kept in the outbox table and never delivered (confirmation links included).');
+  }
 
   await registerAuthentication(app);
   await registerAuthModule(app);

@@ -24,10 +24,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** `dataDir` undefined keeps PGlite in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole database as a tarball, for `openPglite(undefined, template)`. */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * `dataDir` undefined keeps PGlite in memory (tests); `template`, a dump of another PGlite
+ * database, starts it from that copy instead of an empty cluster.
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<PgliteDatabase> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {
@@ -40,6 +48,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     checkpoint: async () => {
       if (!closed) await client.exec('CHECKPOINT');
     },
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
       await client.exec('CHECKPOINT');

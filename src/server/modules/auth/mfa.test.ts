@@ -2,6 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAuthServer, createTestUser, startAuthServer } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 import { listMailbox } from '../mail/mail.service.ts';
 
 let database: TestDatabase;
@@ -120,5 +122,24 @@ describe('phone factors', () => {
     const claims = await client.getClaims();
     expect(claims.data?.claims.aal).toBe('aal2');
     expect(claims.data?.claims.amr?.[0]).toMatchObject({ method: 'mfa/phone' });
+  });
+});
+
+describe('phone factors in production without an SMS gateway', () => {
+  it('are refused at enrolment, since the embedded outbox would deliver the codes to nobody', async () => {
+    const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }) });
+    try {
+      const user = await createTestUser(app);
+      const enrolled = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/factors',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+        payload: { factor_type: 'phone', phone: '+15550100000' },
+      });
+      expect(enrolled.statusCode).toBe(422);
+      expect(enrolled.json()).toMatchObject({ error_code: 'mfa_phone_enroll_not_enabled' });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../src/server/db/client.ts';
+import { seedReferenceData } from '../src/server/db/seed.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, seeded PGlite database dumped to a file; every test database starts as a copy. */
+    pgliteTemplatePath: string;
+  }
+}
+
+/**
+ * Vitest global setup: migrating and seeding a fresh PGlite cluster costs seconds per test file
+ * (initdb runs in WASM); loading a dump of one migrated once costs a fraction of that.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const database = await openPglite();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const dump = await database.dump();
+  await database.close();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));
+  const file = path.join(directory, 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplatePath', file);
+  return () => fs.rmSync(directory, { recursive: true, force: true });
+}
