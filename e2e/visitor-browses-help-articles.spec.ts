@@ -22,7 +22,7 @@ for (const section of sections) {
     await expect(page).toHaveURL(new RegExp(`${section.path}/${section.slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.article);
     await expect(page).toHaveTitle(`${section.article} · ${section.label} · ComplianceCore`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${section.path}/${section.slug}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(`${section.path}/${section.slug}`, page.url()).href);
     await expect(sidebar.getByRole('link', { name: section.article })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(section.category);
     await expectNoSeriousA11yViolations(page);
@@ -62,7 +62,7 @@ test('article pages are prerendered: the words are in the HTML before any JavaSc
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     expect(html).toContain(text);
     expect(html).toMatch(/<title>[^<]+ · ComplianceCore<\/title>/);
-    expect(html).toContain(`<link rel="canonical" href="${path}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${new URL(path, response.url()).href}"/>`);
   }
 });
 

@@ -23,7 +23,10 @@ test.describe('every route of spec §2', () => {
       if (route.access === 'public') {
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         expect(description).toBe(canonicalRoute(route).description);
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalRoute(route).path);
+        // Absolute, on the origin the page was served from; aliases name their canonical page.
+        const canonicalUrl = new URL(canonicalRoute(route).path, page.url()).href;
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalUrl);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonicalUrl);
       }
       await expectNoSeriousA11yViolations(page);
     });

@@ -34,7 +34,7 @@ test('the aliases show the same policy and point search engines at the canonical
   for (const legal of legalPages.filter((item) => item.alias)) {
     await page.goto(legal.alias!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.heading);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', legal.path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(legal.path, page.url()).href);
   }
 });
 

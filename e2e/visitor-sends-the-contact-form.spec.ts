@@ -175,3 +175,14 @@ test('with analytics consent the form reports its start and its abandonment to t
   const last = await page.evaluate(() => window.dataLayer?.at(-1));
   expect(last).toMatchObject({ event: 'form_abandonment', form_name: 'contact', fields_completed: 2 });
 });
+
+test('with analytics consent every public page reports its page_view, client-side navigation included', async ({ page }) => {
+  await withStoredConsent(page, { analytics: true });
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect
+    .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === 'page_view').map((entry) => entry.page_path)))
+    .toEqual(['/pricing', '/faq']);
+});

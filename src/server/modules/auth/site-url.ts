@@ -13,8 +13,14 @@ export function authIssuer(env: Pick<Env, 'AUTH_JWT_ISSUER' | 'PUBLIC_URL' | 'PO
   return `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/auth/v1`;
 }
 
-export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: FastifyRequest): string {
-  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+/** The configured public origin, or where the server answers on this machine. */
+export function defaultSiteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+}
+
+/** PUBLIC_URL's origin; without it, the request's own origin when that is a loopback address. */
+export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
+  if (env.PUBLIC_URL) return defaultSiteOrigin(env);
   const host = request.host;
   try {
     const url = new URL(`${request.protocol}://${host}`);
@@ -22,7 +28,21 @@ export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: Fasti
   } catch {
     // fall through to the configured default
   }
-  return `http://localhost:${env.PORT}`;
+  return defaultSiteOrigin(env);
+}
+
+/**
+ * The origin a page or crawler file names itself by: PUBLIC_URL's, or the one the request came
+ * to. Only for what the requester reads back (canonical links, sitemap); never for links sent to
+ * someone else (e-mails use `siteOrigin`, which does not trust the Host header).
+ */
+export function requestOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
+  if (env.PUBLIC_URL) return defaultSiteOrigin(env);
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return defaultSiteOrigin(env);
+  }
 }
 
 /** The site root every flow falls back to (spec: sign-up and magic links land on `/`). */

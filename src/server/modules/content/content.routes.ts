@@ -1,12 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ContentDocument } from '../../../shared/schemas/content.ts';
+import { requestOrigin } from '../auth/site-url.ts';
 import { loadContent } from './content-loader.ts';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.ts';
-
-function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  const configured = app.env.PUBLIC_URL;
-  return configured ? configured.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
 
 /** GET /sitemap.xml and /robots.txt. Content is read once, when the app is built. */
 export function registerContentRoutes(app: FastifyInstance, documents: readonly ContentDocument[] = loadContent()): void {
@@ -17,13 +13,13 @@ export function registerContentRoutes(app: FastifyInstance, documents: readonly 
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(renderSitemap(originOf(app, request), entries)),
+      .send(renderSitemap(requestOrigin(app.env, request), entries)),
   );
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(renderRobots(originOf(app, request))),
+      .send(renderRobots(requestOrigin(app.env, request))),
   );
 }

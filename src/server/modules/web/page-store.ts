@@ -19,10 +19,10 @@ export interface BuiltPage {
 }
 
 export interface PageStore {
-  /** The prerendered page for a path, if any. */
-  page(urlPath: string): BuiltPage | undefined;
+  /** The prerendered page for a path, if any, with its links absolute on `origin`. */
+  page(urlPath: string, origin: string): BuiltPage | undefined;
   /** The SPA fallback page that boots the client router (workspace routes and 404s). */
-  fallback: BuiltPage;
+  fallback(origin: string): BuiltPage;
   paths: string[];
 }
 
@@ -64,19 +64,50 @@ function urlPathOf(relativeFile: string): string {
 
 export const FALLBACK_FILE = '__spa-fallback.html';
 
-export function loadPageStore(webDir: string): PageStore {
+/** The build writes canonical and og:url root-relative; search engines want them absolute. */
+const ROOT_RELATIVE_URLS = /(<link rel="canonical" href="|<meta property="og:url" content=")\//g;
+
+export function withAbsoluteUrls(html: string, origin: string): string {
+  return html.replaceAll(ROOT_RELATIVE_URLS, `$1${origin}/`);
+}
+
+/** Pages are built (compressed, hashed) for at most this many origins; see `loadPageStore`. */
+const MAX_ORIGINS = 8;
+
+/**
+ * `defaultOrigin` is the site's configured origin (PUBLIC_URL), or where it answers locally; a
+ * page is built for another origin (a loopback host and port the request named) on first use,
+ * for a few origins at most, so a stream of made-up Host headers cannot grow memory or CPU use.
+ */
+export function loadPageStore(webDir: string, defaultOrigin: string): PageStore {
   const fallbackPath = path.join(webDir, FALLBACK_FILE);
   if (!fs.existsSync(fallbackPath)) {
     throw new Error(`No built web app in ${webDir} (missing ${FALLBACK_FILE}). Run \`npm run build\` first.`);
   }
-  const pages = new Map<string, BuiltPage>();
+  const sources = new Map<string, string>();
   for (const file of htmlFiles(webDir)) {
     if (path.basename(file) === FALLBACK_FILE || !file.endsWith('index.html')) continue;
-    pages.set(urlPathOf(file), toBuiltPage(fs.readFileSync(path.join(webDir, file))));
+    sources.set(urlPathOf(file), fs.readFileSync(path.join(webDir, file), 'utf8'));
   }
+  sources.set(FALLBACK_FILE, fs.readFileSync(fallbackPath, 'utf8'));
+
+  const built = new Map<string, Map<string, BuiltPage>>();
+  function pageFor(key: string, requestedOrigin: string): BuiltPage | undefined {
+    const source = sources.get(key);
+    if (source === undefined) return undefined;
+    const origin = built.has(requestedOrigin) || built.size < MAX_ORIGINS ? requestedOrigin : defaultOrigin;
+    let pages = built.get(origin);
+    if (!pages) built.set(origin, (pages = new Map()));
+    let page = pages.get(key);
+    if (!page) pages.set(key, (page = toBuiltPage(Buffer.from(withAbsoluteUrls(source, origin)))));
+    return page;
+  }
+  // Built up front for the default origin: the first visitor does not wait for brotli.
+  for (const key of sources.keys()) pageFor(key, defaultOrigin);
+
   return {
-    page: (urlPath) => pages.get(normalizePath(urlPath)),
-    fallback: toBuiltPage(fs.readFileSync(fallbackPath)),
-    paths: [...pages.keys()].sort(),
+    page: (urlPath, origin) => pageFor(normalizePath(urlPath), origin),
+    fallback: (origin) => pageFor(FALLBACK_FILE, origin)!,
+    paths: [...sources.keys()].filter((key) => key !== FALLBACK_FILE).sort(),
   };
 }

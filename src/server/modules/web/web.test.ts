@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
-import { FALLBACK_FILE, inlineScriptHashes } from './page-store.ts';
+import { parseEnv } from '../../env.ts';
+import { FALLBACK_FILE, inlineScriptHashes, loadPageStore, withAbsoluteUrls } from './page-store.ts';
 
 const bootScript = 'window.__boot = 1;';
 const page = (body: string) =>
@@ -22,7 +23,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.mkdirSync(path.join(webDir, 'pricing'));
   fs.writeFileSync(path.join(webDir, 'index.html'), page('<h1>Home</h1>'));
-  fs.writeFileSync(path.join(webDir, 'pricing', 'index.html'), page('<h1>Pricing</h1>'));
+  fs.writeFileSync(
+    path.join(webDir, 'pricing', 'index.html'),
+    page('<h1>Pricing</h1>').replace('<head>', '<head><link rel="canonical" href="/pricing"/><meta property="og:url" content="/pricing"/>'),
+  );
   fs.writeFileSync(path.join(webDir, FALLBACK_FILE), page('<p>Loading</p>'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
@@ -87,6 +91,34 @@ describe('serving the web app', () => {
     const response = await app.inject({ method: 'GET', url: '/functions/v1/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('canonical links', () => {
+  it('are made absolute on the origin the page was asked for, without touching other links', async () => {
+    const response = await app.inject({ method: 'GET', url: '/pricing', headers: { host: 'compliance.example:8443', 'x-forwarded-proto': 'https' } });
+    expect(response.body).toContain('<link rel="canonical" href="http://compliance.example:8443/pricing"/>');
+    expect(response.body).toContain('<meta property="og:url" content="http://compliance.example:8443/pricing"/>');
+    expect(response.body).toContain('<script type="module" src="/assets/app-abc.js">');
+  });
+
+  it('use PUBLIC_URL whatever the request says', async () => {
+    const instance = await buildApp({ database, webDir, env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://app.compliancecore.example' }) });
+    try {
+      const response = await instance.inject({ method: 'GET', url: '/pricing', headers: { host: 'attacker.example' } });
+      expect(response.body).toContain('<link rel="canonical" href="https://app.compliancecore.example/pricing"/>');
+      expect(response.body).not.toContain('attacker.example');
+    } finally {
+      await instance.close();
+    }
+  });
+
+  it('are built for a few origins at most: made-up Host headers fall back to the site origin', () => {
+    const store = loadPageStore(webDir, 'http://localhost:3000');
+    for (let port = 1; port <= 20; port += 1) store.page('/pricing', `http://made-up.example:${port}`);
+    const late = store.page('/pricing', 'http://another.example')?.identity.toString() ?? '';
+    expect(late).toContain('href="http://localhost:3000/pricing"');
+    expect(withAbsoluteUrls('<link rel="canonical" href="/"/>', 'https://a.example')).toBe('<link rel="canonical" href="https://a.example/"/>');
   });
 });
 

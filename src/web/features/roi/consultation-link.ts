@@ -1,11 +1,10 @@
-import { type Interest, MAX_INPUT_LENGTH } from '../../../shared/constants.ts';
+import { MAX_INPUT_LENGTH } from '../../../shared/constants.ts';
 import { formatUsd } from '../../../shared/plans.ts';
 import type { RoiInput, RoiResult } from '../../../shared/rules/roi.ts';
 
 /**
- * 'Book Demo' on the ROI calculator carries the visitor's inputs into the consultation message:
- * the landing page reads `?consultation=<message>&interest=<plan>` and opens its consultation dialog with the
- * message filled in (`#contact` keeps the link useful if the dialog is not there).
+ * 'Book Demo' on the ROI calculator carries the visitor's inputs into the consultation message
+ * (the link itself is `consultationHref` of src/web/lib/consultation-link.ts).
  */
 export function roiConsultationMessage(input: RoiInput, result: RoiResult): string {
   const plan = result.recommendedPlan.name;
@@ -22,9 +21,4 @@ export function roiConsultationMessage(input: RoiInput, result: RoiResult): stri
     `I'd like to discuss the ${plan} plan.`,
   ];
   return lines.join('\n').slice(0, MAX_INPUT_LENGTH);
-}
-
-/** `/?consultation=<message>&interest=<plan id>#contact` (interest is one of spec §3's options). */
-export function consultationHref(message: string, interest: Interest): string {
-  return `/?${new URLSearchParams({ consultation: message, interest }).toString()}#contact`;
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConsultationDialog } from '../../features/consultation/components/consultation-dialog.tsx';
 import { ContactSection } from '../../features/contact/components/contact-section.tsx';
 import { DemoShowcase } from '../../features/demos/components/demo-showcase.tsx';
@@ -8,7 +9,7 @@ import { Hero } from '../../features/landing/components/hero.tsx';
 import { Highlights } from '../../features/landing/components/highlights.tsx';
 import { Testimonials } from '../../features/landing/components/testimonials.tsx';
 import { PressArticles } from '../../features/press/components/press-articles.tsx';
-import { usePageAnalytics } from '../../lib/analytics.ts';
+import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../lib/consultation-link.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { organizationJsonLd } from '../../lib/structured-data.ts';
 
@@ -17,7 +18,18 @@ export const meta = () => [...pageMeta('/'), organizationJsonLd()];
 /** The landing page (spec §2 Home page): the route composes the features; they never import each other. */
 export default function Home() {
   const [isConsultationOpen, setConsultationOpen] = useState(false);
-  usePageAnalytics('/');
+  const [prefill, setPrefill] = useState<ConsultationPrefill | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // 'Book Demo' from the ROI calculator: open the dialog with its message, then clean the URL.
+  useEffect(() => {
+    const linked = readConsultationLink(searchParams);
+    if (!linked) return;
+    setPrefill(linked);
+    setConsultationOpen(true);
+    setSearchParams(withoutConsultationLink(searchParams), { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams]);
+
   return (
     <>
       <Hero onBookDemo={() => setConsultationOpen(true)} />
@@ -28,7 +40,7 @@ export default function Home() {
       <AboutBlock />
       <ContactSection />
       <PressArticles />
-      <ConsultationDialog open={isConsultationOpen} onOpenChange={setConsultationOpen} />
+      <ConsultationDialog open={isConsultationOpen} onOpenChange={setConsultationOpen} prefill={prefill} />
     </>
   );
 }

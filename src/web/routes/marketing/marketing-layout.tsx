@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
 import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { usePageAnalytics } from '../../lib/analytics.ts';
 
 function SkipLink() {
   return (
@@ -14,9 +15,10 @@ function SkipLink() {
   );
 }
 
-/** The public site's shell: fixed header, the page, the footer. */
+/** The public site's shell: fixed header, the page, the footer; page_view and scroll_depth for every page. */
 export default function MarketingLayout() {
   const { pathname } = useLocation();
+  usePageAnalytics(pathname);
   return (
     <>
       <SkipLink />

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConsultationRequest } from '../../../../shared/schemas/leads.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { track } from '../../../lib/analytics.ts';
+import type { ConsultationPrefill } from '../../../lib/consultation-link.ts';
 import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 import { useSendConsultationEmail } from '../api/send-consultation-email.ts';
 import { CONSULTATION_TOASTS } from '../consultation-copy.ts';
@@ -11,11 +12,28 @@ import { ScheduleStep } from './schedule-step.tsx';
 
 type Step = 'form' | 'schedule';
 
-/** 'Book Demo' (spec §2, §4): the form step, then the schedule step after a successful send. */
-export function ConsultationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * 'Book Demo' (spec §2, §4): the form step, then the schedule step after a successful send.
+ * `prefill` (a link from the ROI calculator) fills the message and interest when it changes.
+ */
+export function ConsultationDialog({
+  open,
+  onOpenChange,
+  prefill,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  prefill?: ConsultationPrefill | null;
+}) {
   const [step, setStep] = useState<Step>('form');
   const [isSent, setSent] = useState(false);
   const form = useConsultationForm();
+  const { setValue } = form;
+  useEffect(() => {
+    if (!prefill) return;
+    setValue('message', prefill.message);
+    if (prefill.interest) setValue('interest', prefill.interest);
+  }, [prefill, setValue]);
   const send = useSendConsultationEmail();
   const returnFocus = useReturnFocus();
   const titleRef = useRef<HTMLHeadingElement>(null);

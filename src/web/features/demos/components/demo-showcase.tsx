@@ -40,10 +40,9 @@ function DemoPanel({ category, onTry }: { category: DemoCategory; onTry: () => v
           <Button asChild variant="outline">
             <Link
               to={category.learnMoreTo}
-              aria-label={`Learn More about ${category.title}`}
               onClick={() => track({ event: 'button_click', button_name: `Learn More: ${category.id}`, location: 'demo_tabs' })}
             >
-              Learn More <ArrowRight aria-hidden />
+              Learn More<span className="sr-only"> about {category.title}</span> <ArrowRight aria-hidden />
             </Link>
           </Button>
         </div>

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { formatMonthlyPrice, formatUsd } from '../../../../shared/plans.ts';
 import type { RoiInput, RoiResult } from '../../../../shared/rules/roi.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { consultationHref, roiConsultationMessage } from '../consultation-link.ts';
+import { consultationHref } from '../../../lib/consultation-link.ts';
+import { roiConsultationMessage } from '../consultation-link.ts';
 
 // recharts is the heaviest thing on the page: load it after the page is interactive.
 const RoiChart = lazy(() => import('./roi-chart.tsx'));
@@ -85,7 +86,7 @@ export function RoiResults({ input, result }: { input: RoiInput; result: RoiResu
       <ChartSlot result={result} />
       <div className="mt-6 flex flex-wrap gap-3">
         <Button asChild size="lg">
-          <a href={consultationHref(roiConsultationMessage(input, result), plan.id)}>
+          <a href={consultationHref({ message: roiConsultationMessage(input, result), interest: plan.id })}>
             <CalendarClock aria-hidden /> Book Demo
           </a>
         </Button>
