@@ -2,6 +2,7 @@ import type { AuthError, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { STORAGE_KEYS } from '../../shared/constants.ts';
 import { ACCESS_DENIED_PATH } from '../../shared/permissions.ts';
 import { type MeAccess, meAccessSchema } from '../../shared/schemas/access.ts';
 import type { CheckSubscriptionResponse } from '../../shared/schemas/billing.ts';
@@ -15,6 +16,7 @@ import {
   takeReturnPath,
 } from './auth-client.ts';
 import { fetchSubscription, needsSecondFactor } from './auth-session.ts';
+import { writeStorage } from './storage.ts';
 
 /**
  * Who is signed in (spec §4 Auth): the auth-js session, the roles and permissions the server
@@ -233,6 +235,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         let isLeaving = false;
         try {
           const result = await withClient((authClient) => authClient.signOut({ scope }));
+          // The advisor's cached suggestion belongs to this session (cookie policy: until sign-out).
+          if (!result.error) writeStorage(STORAGE_KEYS.aiTaskSuggestion, null);
           if (options.redirectTo) {
             // A full load of the next page: nothing of the signed-in session (query cache, guards
             // about to redirect to /auth) survives it.

@@ -46,8 +46,6 @@ export const ESSENTIAL_ONLY: ConsentChoice = { functional: false, analytics: fal
 export interface ConsentContextValue {
   /** The stored record; null before the visitor chooses (and during prerendering). */
   consent: CookieConsent | null;
-  /** The choice made in this page session, if any: what the server should record as evidence. */
-  latestChoice: CookieConsent | null;
   isBannerOpen: boolean;
   bannerView: BannerView;
   /** True when the banner was opened from 'Cookie settings' rather than shown on a first visit. */
@@ -68,7 +66,6 @@ const ConsentContext = createContext<ConsentContextValue | null>(null);
 
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<CookieConsent | null>(null);
-  const [latestChoice, setLatestChoice] = useState<CookieConsent | null>(null);
   // Closed until hydration has read storage, so a returning visitor never sees it flash.
   const [isBannerOpen, setBannerOpen] = useState(false);
   const [bannerView, setBannerView] = useState<BannerView>('simple');
@@ -92,7 +89,6 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     const record = createConsentRecord(choice);
     writeStorage(STORAGE_KEYS.cookieConsent, JSON.stringify(record));
     setConsent(record);
-    setLatestChoice(record);
     setBannerOpen(false);
     setReopened(false);
     setBannerView('simple');
@@ -102,7 +98,6 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   const value = useMemo<ConsentContextValue>(
     () => ({
       consent,
-      latestChoice,
       isBannerOpen,
       bannerView,
       isReopened,
@@ -123,7 +118,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
         setBannerView('simple');
       },
     }),
-    [consent, latestChoice, isBannerOpen, bannerView, isReopened, store],
+    [consent, isBannerOpen, bannerView, isReopened, store],
   );
   return <ConsentContext value={value}>{children}</ConsentContext>;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { RecordConsentInput, StoredConsent } from '../../../shared/schemas/consent.ts';
 import type { Db } from '../../db/client.ts';
 import { cookieConsents } from '../../db/schema/consent.ts';
@@ -18,11 +18,30 @@ function toStored(row: typeof cookieConsents.$inferSelect): StoredConsent {
   };
 }
 
-/** Appends one choice; rows are never updated, so the history is the evidence. */
+/**
+ * Appends one choice; rows are never updated, so the history is the evidence. The browser sends
+ * its stored record on every visit of a signed-in user (a choice made before signing in counts
+ * too), so a record already kept (same moment, same answers) is answered, not stored again.
+ */
 export async function recordConsent(
   db: Db,
   options: { userId: string; consent: RecordConsentInput; userAgent?: string },
 ): Promise<StoredConsent> {
+  const consentedAt = new Date(options.consent.timestamp);
+  const [kept] = await db
+    .select()
+    .from(cookieConsents)
+    .where(
+      and(
+        eq(cookieConsents.userId, options.userId),
+        eq(cookieConsents.consentedAt, consentedAt),
+        eq(cookieConsents.functional, options.consent.functional),
+        eq(cookieConsents.analytics, options.consent.analytics),
+        eq(cookieConsents.marketing, options.consent.marketing),
+      ),
+    )
+    .limit(1);
+  if (kept) return toStored(kept);
   const [row] = await db
     .insert(cookieConsents)
     .values({
@@ -31,7 +50,7 @@ export async function recordConsent(
       functional: options.consent.functional,
       analytics: options.consent.analytics,
       marketing: options.consent.marketing,
-      consentedAt: new Date(options.consent.timestamp),
+      consentedAt,
       userAgent: options.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     })
     .returning();

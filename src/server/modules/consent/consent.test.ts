@@ -76,6 +76,19 @@ describe('POST /api/v1/consents', () => {
     ]);
   });
 
+  it('keeps a record the browser sends again (every visit of a signed-in user) only once', async () => {
+    const returning = await createTestUser(app);
+    const earlier = { ...choice, functional: true, timestamp: '2026-01-15T10:00:00.000Z' };
+    const first = await post(earlier, returning.accessToken);
+    const again = await post(earlier, returning.accessToken);
+    expect(again.json<StoredConsent>().id).toBe(first.json<StoredConsent>().id);
+    // The same moment with other answers is another record.
+    const changed = await post({ ...earlier, analytics: true }, returning.accessToken);
+    expect(changed.json<StoredConsent>().id).not.toBe(first.json<StoredConsent>().id);
+    const rows = await database.db.select().from(cookieConsents).where(eq(cookieConsents.userId, returning.userId));
+    expect(rows).toHaveLength(2);
+  });
+
   it('refuses visitors: no token, the anonymous key, or a bad token', async () => {
     expect((await post(choice, null)).statusCode).toBe(401);
     const anon = await post(choice, app.authKeys.anonKey);

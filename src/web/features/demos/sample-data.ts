@@ -205,9 +205,9 @@ export const QUALITY_OVERVIEW = {
   overall: 92.3,
   change: '+2.4% this month',
   trendBars: [
-    { label: 'This quarter', percent: 92 },
-    { label: 'Last quarter', percent: 89 },
-    { label: 'Two quarters ago', percent: 85 },
+    { label: 'This month', percent: 92 },
+    { label: 'Last month', percent: 89 },
+    { label: 'Three months ago', percent: 85 },
   ],
   improvement: '7% improvement over last quarter',
 } as const;

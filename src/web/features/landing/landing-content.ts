@@ -28,7 +28,7 @@ export interface Highlight {
 }
 
 export const HIGHLIGHTS: readonly Highlight[] = [
-  { title: '24/7 Support', description: 'Agents work around the clock and our team answers within one business day.', icon: Clock },
+  { title: '24/7 Support', description: 'Agents work around the clock and our team answers within 24 hours.', icon: Clock },
   {
     title: 'Enterprise Security',
     description: 'Encryption in transit and at rest, tenant isolation, least-privilege access and a full audit trail.',

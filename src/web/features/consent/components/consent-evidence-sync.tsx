@@ -4,27 +4,27 @@ import { useConsent } from '../../../lib/consent.tsx';
 import { recordConsent } from '../api/record-consent.ts';
 
 /**
- * For a signed-in user, sends each cookie choice made in this page session to the server as
- * evidence of consent; a choice made before signing in is sent once the user signs in. Renders
- * nothing. A failed send is logged and tried again when the session changes (token refresh).
+ * For a signed-in user, sends the stored cookie choice to the server as evidence of consent: a
+ * choice made now, and one made on an earlier visit before signing in (the server keeps each
+ * record once). Renders nothing. A failed send is logged and tried again when the session changes.
  */
 export function ConsentEvidenceSync() {
-  const { latestChoice } = useConsent();
+  const { consent } = useConsent();
   const { session } = useAuth();
   const recorded = useRef(new Set<string>());
   const accessToken = session?.access_token;
   const userId = session?.user.id;
 
   useEffect(() => {
-    if (!latestChoice || !accessToken || !userId) return;
-    const key = `${userId}:${latestChoice.timestamp}`;
+    if (!consent || !accessToken || !userId) return;
+    const key = `${userId}:${consent.timestamp}`;
     if (recorded.current.has(key)) return;
     recorded.current.add(key);
-    recordConsent(latestChoice, accessToken).catch((error: unknown) => {
+    recordConsent(consent, accessToken).catch((error: unknown) => {
       recorded.current.delete(key);
       console.error('Recording cookie consent failed', error);
     });
-  }, [latestChoice, accessToken, userId]);
+  }, [consent, accessToken, userId]);
 
   return null;
 }

@@ -29,11 +29,12 @@ export function CookieBanner() {
   if (!isBannerOpen || isPresentationMode) return null;
   // Before any choice, closing means essential only (spec §4); afterwards it just closes.
   const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
+  // z-[45]: above the advisor dock (z-40) on workspace pages, below dialogs and toasts (z-50).
   return (
     <section
       aria-labelledby={headingId}
       data-testid="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+      className="fixed inset-x-0 bottom-0 z-[45] p-3 sm:p-4"
     >
       <div className="relative mx-auto max-h-[85dvh] max-w-4xl overflow-y-auto rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:p-6">
         <button
