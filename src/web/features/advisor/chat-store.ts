@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AiSuggestion } from '../../../shared/schemas/advisor.ts';
+import type { Permission } from '../../../shared/permissions.ts';
 
 /**
  * The advisor conversation lives outside React, so it survives navigation between workspace
@@ -65,6 +66,12 @@ function subscribe(listener: () => void) {
 export function useChatState(): ChatState {
   return useSyncExternalStore(subscribe, getChatState, () => initialState);
 }
+
+/** What each action writes; a user without it (an auditor, say) is not offered the action. */
+export const SUGGESTION_ACTION_PERMISSIONS: Record<ChatActionKind, Permission> = {
+  'use-plan': 'plans:write',
+  'generate-workflow': 'workflows:write',
+};
 
 export const SUGGESTION_ACTIONS: ChatMessage['actions'] = [
   { label: 'Use plan', variant: 'default', action: 'use-plan' },

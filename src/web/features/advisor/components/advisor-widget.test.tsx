@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { ROLE_PERMISSIONS } from '../../../../shared/permissions.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
 import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
@@ -256,6 +257,29 @@ describe('the advisor widget', () => {
     await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Use plan' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/task-requests?plan=${PLAN_ID}`));
+  });
+
+  it('offers only the actions the user may take: an auditor reads the suggestion but keeps no plan or workflow', async () => {
+    serve({ '/functions/v1/task-chat-assistant': () => json(200, reply) });
+    const auditor = auth({
+      access: {
+        userId: USER_ID,
+        email: 'ada@example.com',
+        userType: 'staff',
+        roles: ['auditor'],
+        primaryRole: 'auditor',
+        capabilities: { is_approver: false, is_integration_admin: false, is_data_ai_admin: false },
+        permissions: [...ROLE_PERMISSIONS.auditor],
+        scopes: [],
+      },
+      accessStatus: 'ready',
+    });
+    renderWidget('/auditor-portal', auditor);
+    await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
+    const log = await screen.findByRole('log', { name: 'Conversation' });
+    await within(log).findByText(/quarterly/);
+    expect(within(log).queryByRole('button', { name: 'Use plan' })).toBeNull();
+    expect(within(log).queryByRole('button', { name: 'Generate workflow' })).toBeNull();
   });
 
   it("'Use plan' without a subscription toasts 'No subscription', and a failure 'Failed to save plan'", async () => {

@@ -9,13 +9,16 @@ import { AdvisorMarkdown } from './advisor-markdown.tsx';
 function MessageBubble({
   message,
   onAction,
+  isActionAllowed,
   pending,
 }: {
   message: ChatMessage;
   onAction: (action: ChatActionKind, message: ChatMessage) => void;
+  isActionAllowed: (action: ChatActionKind) => boolean;
   pending: string | null;
 }) {
   const Icon = message.isUser ? UserRound : Bot;
+  const actions = message.actions.filter((action) => isActionAllowed(action.action));
   return (
     <li className={cn('flex gap-2', message.isUser && 'flex-row-reverse')}>
       <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted" aria-hidden>
@@ -30,9 +33,9 @@ function MessageBubble({
       >
         <span className="sr-only">{message.isUser ? 'You said:' : 'Advisor:'}</span>
         {message.isUser ? <p className="whitespace-pre-wrap break-words text-sm">{message.content}</p> : <AdvisorMarkdown content={message.content} />}
-        {message.actions.length > 0 ? (
+        {actions.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
-            {message.actions.map((action) => (
+            {actions.map((action) => (
               <Button
                 key={action.action}
                 type="button"
@@ -57,11 +60,13 @@ export function ChatMessages({
   messages,
   isBusy,
   onAction,
+  isActionAllowed,
   pending,
 }: {
   messages: readonly ChatMessage[];
   isBusy: boolean;
   onAction: (action: ChatActionKind, message: ChatMessage) => void;
+  isActionAllowed: (action: ChatActionKind) => boolean;
   pending: string | null;
 }) {
   const end = useRef<HTMLDivElement>(null);
@@ -74,7 +79,7 @@ export function ChatMessages({
       <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
         <ol className="space-y-3">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} onAction={onAction} pending={pending} />
+            <MessageBubble key={message.id} message={message} onAction={onAction} isActionAllowed={isActionAllowed} pending={pending} />
           ))}
         </ol>
       </div>

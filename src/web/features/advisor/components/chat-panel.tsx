@@ -4,7 +4,8 @@ import { CHAT_WIDGET_SIZE } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ADVISOR_COPY } from '../advisor-copy.ts';
-import { type ChatState, updateChat } from '../chat-store.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { type ChatActionKind, type ChatState, SUGGESTION_ACTION_PERMISSIONS, updateChat } from '../chat-store.ts';
 import { useSendMessage } from '../use-send-message.ts';
 import { useSuggestionActions } from '../use-suggestion-actions.ts';
 import { ChatComposer } from './chat-composer.tsx';
@@ -15,6 +16,9 @@ import { QuickActions } from './quick-actions.tsx';
 export function ChatPanel({ state, onMinimize, inputRef }: { state: ChatState; onMinimize: () => void; inputRef: RefObject<HTMLTextAreaElement | null> }) {
   const send = useSendMessage();
   const { run, pending } = useSuggestionActions();
+  const { access } = useAuth();
+  // Until the permissions are known the actions show; the server decides either way.
+  const isActionAllowed = (action: ChatActionKind) => !access || access.permissions.includes(SUGGESTION_ACTION_PERMISSIONS[action]);
   const size = state.isExpanded ? CHAT_WIDGET_SIZE.expanded : CHAT_WIDGET_SIZE.normal;
   return (
     <section
@@ -59,7 +63,13 @@ export function ChatPanel({ state, onMinimize, inputRef }: { state: ChatState; o
           <TabsTrigger value="quick-actions">Quick Actions</TabsTrigger>
         </TabsList>
         <TabsContent value="chat" className="mt-2 flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden" forceMount>
-          <ChatMessages messages={state.messages} isBusy={state.isBusy} onAction={(action, message) => void run(action, message)} pending={pending} />
+          <ChatMessages
+            messages={state.messages}
+            isBusy={state.isBusy}
+            onAction={(action, message) => void run(action, message)}
+            isActionAllowed={isActionAllowed}
+            pending={pending}
+          />
           <ChatComposer onSend={send} isBusy={state.isBusy} inputRef={inputRef} />
         </TabsContent>
         <TabsContent value="quick-actions" className="mt-2 flex min-h-0 flex-1 flex-col">
