@@ -243,6 +243,19 @@ export function checkAccess(subject: AccessSubject, requirement: AccessRequireme
   return { allowed: true };
 }
 
+/**
+ * What the product's own endpoints require, named once: the server guards each route with it and
+ * the web app asks the same question before it offers the action.
+ */
+export const ENDPOINT_ACCESS = {
+  readPlans: { permission: 'plans:read' },
+  writePlans: { permission: 'plans:write' },
+  // A workflow generated from the advisor is the advisor user's own, whatever their role.
+  readWorkflows: { anyPermissions: ['workflows:read', 'advisor:use'] },
+  writeWorkflows: { anyPermissions: ['workflows:write', 'advisor:use'] },
+  useAdvisor: { permission: 'advisor:use' },
+} as const satisfies Record<string, AccessRequirement>;
+
 /** Human names for roles and flags, shown wherever a role is displayed. */
 export const ROLE_LABELS: Record<Role, string> = {
   administrator: 'Administrator',

@@ -13,6 +13,7 @@ import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
 import { accessPreHandler } from '../access/access-guard.ts';
 import type { AdvisorProvider } from './advisor-provider.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
+import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /** Per user when signed in (the auth hook has run by now), per address otherwise. */
 function perUser(request: FastifyRequest): string {
@@ -68,7 +69,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         security: [{ bearerAuth: [] }],
       },
       config: { rateLimit: { max: app.env.ADVISOR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perUser } },
-      onRequest: accessPreHandler({ permission: 'advisor:use' }),
+      onRequest: accessPreHandler(ENDPOINT_ACCESS.useAdvisor),
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -90,7 +91,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         summary: "The signed-in user's own advisor conversation, oldest first",
         security: [{ bearerAuth: [] }],
       },
-      onRequest: accessPreHandler({ permission: 'advisor:use' }),
+      onRequest: accessPreHandler(ENDPOINT_ACCESS.useAdvisor),
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -13,14 +13,15 @@ import {
 import { requireUser } from '../../plugins/authenticate.ts';
 import { accessPreHandler } from '../access/access-guard.ts';
 import { addStep, createPlan, getPlan, listPlans, removeStep, reorderSteps, submitPlan, updateStep } from './plans.service.ts';
+import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /** /api/v1/plans: the signed-in user's own assistant plans and their steps. */
 export function registerPlanRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const read = { tags: ['plans'], security: [{ bearerAuth: [] }] };
-  const canRead = accessPreHandler({ permission: 'plans:read' });
-  const canWrite = accessPreHandler({ permission: 'plans:write' });
+  const canRead = accessPreHandler(ENDPOINT_ACCESS.readPlans);
+  const canWrite = accessPreHandler(ENDPOINT_ACCESS.writePlans);
   const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
   typed.post(

@@ -10,6 +10,7 @@ import {
 import { requireUser } from '../../plugins/authenticate.ts';
 import { accessPreHandler } from '../access/access-guard.ts';
 import { generateWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion } from './workflows.service.ts';
+import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /**
  * /api/v1/workflows. Whoever may use the advisor may turn its suggestion into a private workflow of
@@ -20,8 +21,8 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const base = { tags: ['workflows'], security: [{ bearerAuth: [] }] };
-  const canRead = accessPreHandler({ anyPermissions: ['workflows:read', 'advisor:use'] });
-  const canWrite = accessPreHandler({ anyPermissions: ['workflows:write', 'advisor:use'] });
+  const canRead = accessPreHandler(ENDPOINT_ACCESS.readWorkflows);
+  const canWrite = accessPreHandler(ENDPOINT_ACCESS.writeWorkflows);
   const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   typed.post(

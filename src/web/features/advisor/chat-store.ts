@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AiSuggestion } from '../../../shared/schemas/advisor.ts';
-import type { Permission } from '../../../shared/permissions.ts';
+import { type AccessRequirement, ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /**
  * The advisor conversation lives outside React, so it survives navigation between workspace
@@ -67,10 +67,10 @@ export function useChatState(): ChatState {
   return useSyncExternalStore(subscribe, getChatState, () => initialState);
 }
 
-/** What each action writes; a user without it (an auditor, say) is not offered the action. */
-export const SUGGESTION_ACTION_PERMISSIONS: Record<ChatActionKind, Permission> = {
-  'use-plan': 'plans:write',
-  'generate-workflow': 'workflows:write',
+/** What each action's endpoint requires; a user who cannot meet it (an auditor keeping a plan) is not offered it. */
+export const SUGGESTION_ACTION_ACCESS: Record<ChatActionKind, AccessRequirement> = {
+  'use-plan': ENDPOINT_ACCESS.writePlans,
+  'generate-workflow': ENDPOINT_ACCESS.writeWorkflows,
 };
 
 export const SUGGESTION_ACTIONS: ChatMessage['actions'] = [

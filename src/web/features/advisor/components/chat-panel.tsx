@@ -4,8 +4,9 @@ import { CHAT_WIDGET_SIZE } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ADVISOR_COPY } from '../advisor-copy.ts';
+import { decideAccess } from '../../../lib/access.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { type ChatActionKind, type ChatState, SUGGESTION_ACTION_PERMISSIONS, updateChat } from '../chat-store.ts';
+import { type ChatActionKind, type ChatState, SUGGESTION_ACTION_ACCESS, updateChat } from '../chat-store.ts';
 import { useSendMessage } from '../use-send-message.ts';
 import { useSuggestionActions } from '../use-suggestion-actions.ts';
 import { ChatComposer } from './chat-composer.tsx';
@@ -16,9 +17,9 @@ import { QuickActions } from './quick-actions.tsx';
 export function ChatPanel({ state, onMinimize, inputRef }: { state: ChatState; onMinimize: () => void; inputRef: RefObject<HTMLTextAreaElement | null> }) {
   const send = useSendMessage();
   const { run, pending } = useSuggestionActions();
-  const { access } = useAuth();
-  // Until the permissions are known the actions show; the server decides either way.
-  const isActionAllowed = (action: ChatActionKind) => !access || access.permissions.includes(SUGGESTION_ACTION_PERMISSIONS[action]);
+  const auth = useAuth();
+  // Hidden only once known to be denied (while permissions load they show); the server decides either way.
+  const isActionAllowed = (action: ChatActionKind) => decideAccess(auth, SUGGESTION_ACTION_ACCESS[action]).state !== 'denied';
   const size = state.isExpanded ? CHAT_WIDGET_SIZE.expanded : CHAT_WIDGET_SIZE.normal;
   return (
     <section

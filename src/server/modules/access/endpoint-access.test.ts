@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../../../tests/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { ROLES, type Role } from '../../../shared/permissions.ts';
+import { buildApp } from '../../app.ts';
+import { ensureProfile, grantRole } from './access.service.ts';
+
+/**
+ * The role × endpoint matrix on the real routes (access-guard.test.ts covers the page guards).
+ * Written out by hand from docs/permissions.md, not computed with the code under test. A refused
+ * role gets 403 before its input is read; an allowed one gets past the guard (its empty or
+ * incomplete input then earns a 400, or the read answers 200).
+ */
+const EVERYONE = ROLES;
+const ALL_BUT_AUDITOR = ROLES.filter((role) => role !== 'auditor');
+const ADMINISTRATORS: readonly Role[] = ['administrator'];
+
+const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readonly Role[] }[] = [
+  { method: 'GET', url: '/api/v1/plans', allowed: ALL_BUT_AUDITOR },
+  { method: 'POST', url: '/api/v1/plans', allowed: ALL_BUT_AUDITOR },
+  { method: 'GET', url: '/api/v1/workflows', allowed: EVERYONE },
+  { method: 'POST', url: '/api/v1/workflows/generate', allowed: EVERYONE },
+  { method: 'GET', url: '/api/v1/advisor/messages', allowed: EVERYONE },
+  { method: 'POST', url: '/functions/v1/task-chat-assistant', allowed: EVERYONE },
+  { method: 'GET', url: '/api/v1/admin/users', allowed: ADMINISTRATORS },
+  { method: 'GET', url: '/api/v1/admin/role-permissions', allowed: ADMINISTRATORS },
+  { method: 'GET', url: '/api/v1/admin/security-events', allowed: ADMINISTRATORS },
+  { method: 'GET', url: '/api/v1/admin/billing/subscriptions', allowed: ADMINISTRATORS },
+  { method: 'GET', url: '/api/v1/admin/dsar-requests', allowed: ADMINISTRATORS },
+];
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const tokens = new Map<Role, string>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ database });
+  for (const role of ROLES) {
+    const user = await createTestUser(app);
+    await ensureProfile(database.db, { userId: user.userId, userType: role.startsWith('client') ? 'client' : 'staff' });
+    await grantRole(database.db, { userId: user.userId, role });
+    tokens.set(role, user.accessToken);
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe('every protected endpoint × every role', () => {
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.url}`, async () => {
+      const outcome: Record<string, 'allowed' | 'refused'> = {};
+      for (const role of ROLES) {
+        const response = await app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          headers: { authorization: `Bearer ${tokens.get(role)}` },
+          ...(endpoint.method === 'POST' ? { payload: {} } : {}),
+        });
+        expect([200, 400, 403], `${role}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+        outcome[role] = response.statusCode === 403 ? 'refused' : 'allowed';
+      }
+      const expected = Object.fromEntries(ROLES.map((role) => [role, endpoint.allowed.includes(role) ? 'allowed' : 'refused']));
+      expect(outcome).toEqual(expected);
+    });
+  }
+
+  it('refuses every one of them without a session', async () => {
+    for (const endpoint of ENDPOINTS) {
+      const response = await app.inject({ method: endpoint.method, url: endpoint.url, ...(endpoint.method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
+    }
+  });
+});
