@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/shared/constants.ts';
 import { ask, openAdvisor, signUpClient, subscribe } from './advisor-fixtures.ts';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -28,7 +28,7 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   const panel = page.getByRole('region', { name: 'Compliance advisor' });
   await expect(panel.getByText('SOC 2 readiness')).toBeVisible();
   expect(await panel.boundingBox()).toMatchObject({ width: 384, height: 500 });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.advisor);
 
   await ask(page, QUESTION);
   const log = page.getByRole('log', { name: 'Conversation' });
@@ -36,7 +36,7 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   await expect(log).toContainText(`Suggested next step: ${TITLE}`);
   const stored = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.aiTaskSuggestion);
   expect(JSON.parse(stored ?? 'null')).toMatchObject({ title: TITLE, category: 'security', priority: 3 });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.advisor);
 
   // Without a subscription the plan cannot be kept.
   await log.getByRole('button', { name: 'Use plan' }).click();
@@ -44,7 +44,7 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   await expect(toast).toContainText('No subscription');
   await expect(toast).toContainText('Please create a subscription first.');
   await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.advisor);
 
   // The conversation survives navigation between workspace pages.
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Profile' }).click();
@@ -80,12 +80,12 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   await steps.first().getByLabel('Step title').fill('Collect approvals from every system owner');
   await steps.first().getByRole('button', { name: 'Save step' }).click();
   await expect(steps.first()).toContainText('Collect approvals from every system owner');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 
   await page.getByRole('button', { name: 'Submit plan' }).click();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit plan' })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 
   // The list of plans shows it.
   await page.getByRole('link', { name: 'All plans' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { mailbox, openLanding, toast, withStoredConsent } from './landing-fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ test('a visitor books a consultation through the form and the schedule step', as
   const dialog = page.getByRole('dialog', { name: 'Book a Demo' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   const send = dialog.getByRole('button', { name: 'Send Request' });
   await expect(send).toBeDisabled();
@@ -42,7 +42,7 @@ test('a visitor books a consultation through the form and the schedule step', as
   await expect(schedule).toBeVisible();
   await expect(schedule.getByText('Mon-Fri 9:00 AM-6:00 PM')).toBeVisible();
   await expect(schedule.getByText('Sat 10:00 AM-2:00 PM (by in-person appointment only)')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   // Stored before the answer: the sales notification is already queued.
   const mails = await mailbox(page);
@@ -99,5 +99,5 @@ test('when sending fails the visitor sees the error toast and keeps the form', a
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Company' })).toHaveValue('Navy Labs');
   await expect(dialog.getByRole('button', { name: 'Send Request' })).toBeEnabled();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -27,7 +27,7 @@ test('a first visit shows the banner with the policy links; Accept All survives 
   await expect(simple).toBeVisible();
   await expect(simple.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
   await expect(simple.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.cookieBanner);
 
   await simple.getByRole('button', { name: 'Accept All' }).click();
   await expect(banner(page)).toBeHidden();
@@ -70,7 +70,7 @@ test('Customize saves the chosen set on a phone, and it survives a reload', asyn
   await expect(customize.getByText('Always Active')).toBeVisible();
   await expect(customize.getByRole('switch')).toHaveCount(3);
   await expect(page.getByRole('heading', { name: 'Cookie preferences' })).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.cookieBanner);
 
   await customize.getByRole('switch', { name: 'Functional' }).click();
   await customize.getByRole('switch', { name: 'Marketing' }).click();
@@ -101,7 +101,7 @@ test("'Cookie settings' in the footer reopens Customize with the stored choice, 
   await expect(reopened.getByRole('switch', { name: 'Functional' })).toHaveAttribute('aria-checked', 'true');
   await expect(reopened.getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'false');
   await expect(reopened.getByRole('switch', { name: 'Marketing' })).toHaveAttribute('aria-checked', 'true');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.cookieBanner);
 
   // Change of mind, keyboard only: analytics on, marketing off.
   await reopened.getByRole('switch', { name: 'Analytics' }).press('Space');

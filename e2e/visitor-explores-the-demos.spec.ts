@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { openLanding, withStoredConsent } from './landing-fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -45,7 +45,7 @@ test('the demo modal is driven by the keyboard alone', async ({ page }) => {
   await expect(dialog.getByText('Demo 2 of 10')).toBeVisible();
   await expect(dialog.getByText('20% complete')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('dialog', { name: 'AI Agent Workforce' })).toBeVisible();
@@ -58,7 +58,7 @@ test('the demo modal is driven by the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('dialog').getByText('100% complete')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('dialog', { name: 'Compliance Dashboard' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await page.keyboard.press('f');
   const modal = page.getByTestId('demo-modal');
@@ -68,7 +68,7 @@ test('the demo modal is driven by the keyboard alone', async ({ page }) => {
   );
   const box = await modal.boundingBox();
   expect(box?.width).toBe(page.viewportSize()?.width);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
   await page.keyboard.press('F');
   await expect(modal.getByRole('button', { name: 'Enter fullscreen' })).toBeVisible();
 
@@ -121,7 +121,7 @@ test('the create-task wizard classifies the task and shows the review in the mod
   await expect(dialog.getByText('Step 2 of 3: AI Classification')).toBeVisible();
   await expect(dialog.getByText('Step 3 of 3: Review')).toBeVisible();
   await expect(dialog.getByText('5-7 days')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
   await dialog.getByRole('button', { name: 'Edit Details' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Vendor review');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first view is scanned in visitor-opens-every-page
 import { withEssentialConsent } from './content-fixtures.ts';
 
 const capabilities = [
@@ -25,7 +25,6 @@ for (const capability of capabilities) {
     const cta = page.locator('section[aria-labelledby="cta-heading"]');
     await expect(cta.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(cta.getByRole('link').first()).toHaveAttribute('href', /^\/(pricing|plan-comparison)$/);
-    await expectNoSeriousA11yViolations(page);
   });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first view is scanned in visitor-opens-every-page
 import { jsonLd, withEssentialConsent } from './content-fixtures.ts';
 
 test.beforeEach(async ({ page }) => withEssentialConsent(page));
@@ -19,7 +19,6 @@ test('/about states the company figures and describes the organisation to search
   }
   const organisation = (await jsonLd(page)).find((block) => block['@type'] === 'Organization');
   expect(organisation).toMatchObject({ '@context': 'https://schema.org', name: 'ComplianceCore' });
-  await expectNoSeriousA11yViolations(page);
 });
 
 test('/compliance lists the eight frameworks and each opens its own page', async ({ page }) => {
@@ -36,7 +35,6 @@ test('/compliance lists the eight frameworks and each opens its own page', async
     'CCPA/CPRA',
   ]);
   await expect(cards.first().getByRole('term')).toHaveText(['Who needs it', 'How it is assessed']);
-  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'HIPAA in detail' }).click();
   await expect(page).toHaveURL(/\/compliance\/hipaa$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Key requirements' })).toBeVisible();
@@ -56,7 +54,6 @@ test('/compliance-blueprint walks from onboarding to audit-ready in numbered ste
   await expect(steps).toHaveCount(8);
   await expect(steps.first().getByRole('heading', { level: 3 })).toHaveText('Step 1: Kick-off and scoping');
   await expect(steps.last().getByRole('heading', { level: 3 })).toHaveText('Step 8: Stay audit-ready');
-  await expectNoSeriousA11yViolations(page);
 });
 
 test('/agent lists the agent families and the guardrails around them', async ({ page }) => {
@@ -65,7 +62,6 @@ test('/agent lists the agent families and the guardrails around them', async ({ 
   const guardrails = page.getByRole('region', { name: 'The guardrails' });
   await expect(guardrails.getByRole('heading', { name: 'A person reviews every output' })).toBeVisible();
   await expect(guardrails.getByRole('heading', { name: 'Agents never certify, attest or approve' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
 });
 
 test('/data-security and /compliancecore/success are finished pages with a way forward', async ({ page }) => {
@@ -73,13 +69,11 @@ test('/data-security and /compliancecore/success are finished pages with a way f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How we protect your data');
   await expect(page.getByRole('region', { name: 'Our security practices' }).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expectNoSeriousA11yViolations(page);
 
   await page.goto('/compliancecore/success');
   const engagements = page.getByRole('region', { name: 'Typical engagements' });
   await expect(engagements.getByText(/composites written to show the work, not testimonials/)).toBeVisible();
   await expect(engagements.getByRole('listitem')).toHaveCount(6);
-  await expectNoSeriousA11yViolations(page);
 });
 
 test('an unknown framework shows the not-found page', async ({ page }) => {

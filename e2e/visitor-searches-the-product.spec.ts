@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -23,7 +23,7 @@ test('keyboard only: Ctrl+K, type, arrows, Enter opens the result; Escape closes
   await expect(input).toBeFocused();
   await expect(search.getByText('Type to search documentation, features, and support articles')).toBeVisible();
   for (const hint of ['Enter to select', 'Esc to close', 'Ctrl/Cmd+K to search']) await expect(search).toContainText(hint);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await page.keyboard.press('Escape');
   await expect(search).toBeHidden();
@@ -36,7 +36,7 @@ test('keyboard only: Ctrl+K, type, arrows, Enter opens the result; Escape closes
   expect(await results.count()).toBeLessThanOrEqual(8);
   // The match is highlighted with <mark>, from text, never from server HTML.
   await expect(results.first().locator('mark').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
@@ -63,7 +63,7 @@ test('one character does nothing, a blank query clears, unknown words say so, th
 
   await input.fill('zzqxjv');
   await expect(search.getByText('No results found for "zzqxjv"')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await input.fill('compliance');
   await expect(search.getByTestId('search-result').first()).toBeVisible();
@@ -98,7 +98,7 @@ test('recent searches and suggestions: newest first, kept across reloads with fu
   // Suggestions: history first, then the fixed terms, 5 at most.
   const suggestions = search.getByRole('group', { name: 'Suggestions' }).getByRole('option');
   await expect(suggestions).toHaveText(['privacy', 'soc 2', 'compliance', 'security', 'audit']);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
   await chips.first().click();
   await expect(search.getByPlaceholder('Search anything...')).toHaveValue('privacy');
