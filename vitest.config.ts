@@ -14,6 +14,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     include: database === 'pglite' ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'] : ['src/server/**/*.test.ts'],
     env: { TEST_DATABASE: database },
     ...(database === 'pglite' ? { globalSetup: ['tests/pglite-template.ts'] } : {}),
+    // One module graph per worker, not per file: importing the whole server for each of ~50
+    // files cost more CPU than the tests themselves. Each file still builds its own app and database.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
