@@ -83,7 +83,10 @@ test('the dashboard tabs come from ?tab= and show real content or clear empty st
     await expectNoSeriousA11yViolations(page);
   }
   await expect(page.getByText('No integrations connected')).toBeVisible();
+});
 
+test('Quick Actions lead to the dashboard tabs, and an unknown tab falls back to the overview', async ({ page }) => {
+  await signUpClient(page, 'advisor-quick');
   // Quick Actions in the widget lead to the same tabs.
   await openAdvisor(page, 'Dashboard');
   await page.getByRole('tab', { name: 'Quick Actions' }).click();
