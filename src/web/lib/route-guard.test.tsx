@@ -1,13 +1,12 @@
-import type { Session } from '@supabase/auth-js';
 import { render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ACCESS, ROLES, ROLE_PERMISSIONS, type Role, pageAccessRequirement } from '../../shared/permissions.ts';
-import type { MeAccess } from '../../shared/schemas/access.ts';
+import { PAGE_ACCESS, ROLES, type Role, pageAccessRequirement } from '../../shared/permissions.ts';
+import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../tests/fake-auth.ts';
 import { AuthContext, type AuthContextValue, useAuth } from './auth.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
-const USER_ID = '6b1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f60';
+const USER_ID = FAKE_USER_ID;
 
 function fakeJwt(aal: 'aal1' | 'aal2'): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -16,45 +15,14 @@ function fakeJwt(aal: 'aal1' | 'aal2'): string {
 
 function authState(overrides: Partial<AuthContextValue> & { role?: Role | null }): AuthContextValue {
   const { role, ...rest } = overrides;
-  const session = {
-    access_token: fakeJwt('aal1'),
-    refresh_token: 'refresh',
-    expires_in: 3600,
-    token_type: 'bearer',
-    user: { id: USER_ID, aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' },
-  } as Session;
-  const access: MeAccess | null = role
-    ? {
-        userId: USER_ID,
-        email: 'person@example.com',
-        userType: role.startsWith('client') ? 'client' : 'staff',
-        roles: [role],
-        primaryRole: role,
-        capabilities: { is_approver: false, is_integration_admin: false, is_data_ai_admin: false },
-        permissions: [...ROLE_PERMISSIONS[role]],
-        scopes: [],
-      }
-    : null;
-  const notUsed = () => Promise.reject(new Error('not used in this test'));
-  return {
-    user: session.user,
-    session,
-    isLoading: false,
+  return fakeAuth({
+    accessToken: fakeJwt('aal1'),
     isSigningOut: false,
-    access,
+    access: role ? accessFor(role, USER_ID) : null,
     accessStatus: role ? 'ready' : 'idle',
-    needsMfa: false,
-    subscription: null,
     providers: { google: false },
-    client: null,
-    signInWithPassword: notUsed,
-    signUp: notUsed,
-    signInWithMagicLink: notUsed,
-    signInWithGoogle: notUsed,
-    signOut: notUsed,
-    reloadUser: notUsed,
     ...rest,
-  };
+  });
 }
 
 function Where() {

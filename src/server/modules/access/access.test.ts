@@ -266,23 +266,29 @@ describe('the admin API', () => {
   });
 });
 
+/** Enrolls a TOTP factor and verifies a real code: the session becomes aal2. */
+async function enrollAndVerifyTotp(accessToken: string): Promise<{ access_token: string; refresh_token: string }> {
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const enrolled = await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp', friendly_name: 'Phone app' } });
+  expect(enrolled.statusCode).toBe(200);
+  const factor = enrolled.json<{ id: string; totp: { secret: string } }>();
+  const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
+  const verified = await app.inject({
+    method: 'POST',
+    url: `/auth/v1/factors/${factor.id}/verify`,
+    headers: auth,
+    payload: { challenge_id: challenge.json<{ id: string }>().id, code },
+  });
+  expect(verified.statusCode).toBe(200);
+  return verified.json();
+}
+
 describe('second factor', () => {
   it('refuses an aal1 session of a user with a verified factor (MFA_REQUIRED), and accepts it at aal2', async () => {
     const user = await userWithRole('client');
-    const auth = { authorization: `Bearer ${user.accessToken}` };
-    const enrolled = await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp', friendly_name: 'Phone app' } });
-    expect(enrolled.statusCode).toBe(200);
-    const factor = enrolled.json<{ id: string; totp: { secret: string } }>();
-    const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
-    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
-    const verified = await app.inject({
-      method: 'POST',
-      url: `/auth/v1/factors/${factor.id}/verify`,
-      headers: auth,
-      payload: { challenge_id: challenge.json<{ id: string }>().id, code },
-    });
-    expect(verified.statusCode).toBe(200);
-    const aal2Token = verified.json<{ access_token: string }>().access_token;
+    const verified = await enrollAndVerifyTotp(user.accessToken);
+    const aal2Token = verified.access_token;
 
     // A fresh password sign-in is aal1 again: the API waits for the second step.
     const signIn = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
@@ -314,20 +320,7 @@ describe('second factor', () => {
 
   it('never lets the aal1 refresh token of a session raised to aal2 be used again, even inside the reuse window', async () => {
     const user = await userWithRole('client');
-    const auth = { authorization: `Bearer ${user.accessToken}` };
-    const factor = (await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp' } })).json<{
-      id: string;
-      totp: { secret: string };
-    }>();
-    const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
-    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
-    const verified = await app.inject({
-      method: 'POST',
-      url: `/auth/v1/factors/${factor.id}/verify`,
-      headers: auth,
-      payload: { challenge_id: challenge.json<{ id: string }>().id, code },
-    });
-    expect(verified.statusCode).toBe(200);
+    const verified = await enrollAndVerifyTotp(user.accessToken);
 
     const replayed = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: user.refreshToken } });
     expect(replayed.statusCode).toBe(400);
@@ -336,7 +329,7 @@ describe('second factor', () => {
     const refreshed = await app.inject({
       method: 'POST',
       url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: verified.json<{ refresh_token: string }>().refresh_token },
+      payload: { refresh_token: verified.refresh_token },
     });
     expect(refreshed.statusCode).toBe(200);
   });

@@ -1,43 +1,21 @@
-import type { Session } from '@supabase/auth-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { ROLE_PERMISSIONS } from '../../../../shared/permissions.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
+import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
 import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
 import { resetChat } from '../chat-store.ts';
 import { AdvisorDock } from './advisor-dock.tsx';
 
-const USER_ID = '6b1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f60';
+const USER_ID = FAKE_USER_ID;
 const PLAN_ID = '0c0f8b3e-8d8a-4f1e-9a55-3a4d1c2b7e10';
 const WORKFLOW_ID = '5a1b9c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
-function auth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const session = { access_token: 'token', user: { id: USER_ID, email: 'ada@example.com', aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '' } } as unknown as Session;
-  const notUsed = () => Promise.reject(new Error('not used'));
-  return {
-    user: session.user,
-    session,
-    isLoading: false,
-    access: null,
-    accessStatus: 'idle',
-    needsMfa: false,
-    subscription: null,
-    providers: null,
-    client: null,
-    signInWithPassword: notUsed,
-    signUp: notUsed,
-    signInWithMagicLink: notUsed,
-    signInWithGoogle: notUsed,
-    signOut: notUsed,
-    reloadUser: notUsed,
-    ...overrides,
-  };
-}
+const auth = fakeAuth;
 
 function Where() {
   const location = useLocation();
@@ -262,16 +240,7 @@ describe('the advisor widget', () => {
   it('offers only the actions the user may take: an auditor keeps no plan, but may turn advice into a workflow', async () => {
     serve({ '/functions/v1/task-chat-assistant': () => json(200, reply) });
     const auditor = auth({
-      access: {
-        userId: USER_ID,
-        email: 'ada@example.com',
-        userType: 'staff',
-        roles: ['auditor'],
-        primaryRole: 'auditor',
-        capabilities: { is_approver: false, is_integration_admin: false, is_data_ai_admin: false },
-        permissions: [...ROLE_PERMISSIONS.auditor],
-        scopes: [],
-      },
+      access: accessFor('auditor'),
       accessStatus: 'ready',
     });
     renderWidget('/auditor-portal', auditor);

@@ -1,34 +1,10 @@
-import type { Session } from '@supabase/auth-js';
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { fakeAuth } from '../../../../../tests/fake-auth.ts';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
 import { ConsentProvider } from '../../../lib/consent.tsx';
 import { ConsentEvidenceSync } from './consent-evidence-sync.tsx';
-
-const USER_ID = '6b1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f60';
-
-function signedIn(): AuthContextValue {
-  const session = { access_token: 'token-1', user: { id: USER_ID } } as unknown as Session;
-  const notUsed = () => Promise.reject(new Error('not used'));
-  return {
-    user: session.user,
-    session,
-    isLoading: false,
-    access: null,
-    accessStatus: 'idle',
-    needsMfa: false,
-    subscription: null,
-    providers: null,
-    client: null,
-    signInWithPassword: notUsed,
-    signUp: notUsed,
-    signInWithMagicLink: notUsed,
-    signInWithGoogle: notUsed,
-    signOut: notUsed,
-    reloadUser: notUsed,
-  };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -51,12 +27,12 @@ describe('ConsentEvidenceSync', () => {
         </ConsentProvider>
       </AuthContext.Provider>
     );
-    const signedOut = { ...signedIn(), user: null, session: null };
+    const signedOut = fakeAuth({ user: null, session: null });
     const { rerender } = render(tree(signedOut));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
 
-    rerender(tree(signedIn()));
+    rerender(tree(fakeAuth({ accessToken: 'token-1' })));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/v1/consents');
@@ -64,7 +40,7 @@ describe('ConsentEvidenceSync', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
 
     // Nothing new to record: no second request for the same record.
-    rerender(tree(signedIn()));
+    rerender(tree(fakeAuth({ accessToken: 'token-1' })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
