@@ -21,6 +21,13 @@ const isKnown = (name: string): name is Permission => (PERMISSIONS as readonly s
 function MatrixEditor({ data }: { data: RolePermissionMatrix }) {
   const saved = useMemo(() => toDraft(data.matrix), [data.matrix]);
   const [draft, setDraft] = useState<Draft>(saved);
+  // Fresh server data (a refetch, another administrator's save) replaces the draft only when
+  // nothing is being edited: unsaved changes are never wiped from under the user.
+  const [base, setBase] = useState<Draft>(saved);
+  if (base !== saved) {
+    setBase(saved);
+    if (ROLES.every((role) => sameSet(draft[role], base[role]))) setDraft(saved);
+  }
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateRolePermissions();
   const changedRoles = ROLES.filter((role) => !sameSet(draft[role], saved[role]));
@@ -133,7 +140,7 @@ export function RoleMatrix() {
         What each role may do. Administrators always reach this page, whatever the matrix says, so a change here cannot lock you
         out. A user with several roles holds every permission of each.
       </p>
-      <MatrixEditor key={JSON.stringify(matrix.data.matrix)} data={matrix.data} />
+      <MatrixEditor data={matrix.data} />
     </div>
   );
 }
