@@ -19,9 +19,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
           : [],
     env: { TEST_DATABASE: database },
     ...(database === 'pglite' ? { globalSetup: ['tests/pglite-template.ts'] } : {}),
-    // One module graph per worker, not per file: importing the whole server for each of ~50
-    // files cost more CPU than the tests themselves. Each file still builds its own app and database.
-    isolate: false,
+    // `npm run test:unit` runs this project with --no-isolate: one module graph per worker, not per
+    // file (importing the whole server for each of ~50 files cost more CPU than the tests did).
+    // Each file still builds its own app and database. (Set here, the option was not applied.)
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
