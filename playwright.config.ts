@@ -7,6 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isCi = Boolean(process.env.CI);
 const buildDir = process.env.BUILD_DIR;
+// Journeys run on a fresh embedded database of their own. CI exports DATABASE_URL for the unit
+// projects; inherited, it put every journey server (and the admin journey's own) on the shared,
+// persistent `test` database, where earlier runs' users and permission changes broke them.
+delete process.env.DATABASE_URL;
 /* eslint-enable n/no-process-env */
 
 /**

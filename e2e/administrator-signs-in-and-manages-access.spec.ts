@@ -68,6 +68,7 @@ test('a client is turned away from /admin and the administrator sees it in the s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administration');
 
   const users = page.getByRole('list', { name: 'Users' });
+  await page.getByLabel('Search by email').fill(clientEmail);
   await expect(users.getByText(clientEmail)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -106,6 +107,7 @@ test('the administrator makes a user an auditor, who may then open the auditor p
   const matrix = page.getByRole('region', { name: 'Role permission matrix' });
   await expect(matrix.getByRole('checkbox', { name: 'Auditor: audit:read' })).toBeChecked();
   await matrix.getByRole('checkbox', { name: 'Auditor: security:read' }).check();
+  await expect(page.getByText('Unsaved changes for Auditor.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('No unsaved changes.')).toBeVisible();
