@@ -42,6 +42,17 @@ function completion(content: string) {
   return JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
 }
 
+/** A responder that streams `content` as chat-completion deltas of `size` characters. */
+function streamInPieces(content: string, size: number): Responder {
+  return (_recorded, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (let index = 0; index < content.length; index += size) {
+      response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: content.slice(index, index + size) } }] })}\n\n`);
+    }
+    response.end('data: [DONE]\n\n');
+  };
+}
+
 const reply = {
   answer: 'Review access every quarter and record each decision (SOC 2 CC6.2, SOC 2 CC6.3). See [Running quarterly access reviews](/knowledge-base/access-reviews). SOC 2 CC9.9 also applies.',
   suggestion: { title: 'Run the Q3 access review', description: 'Export user lists and collect owner approvals.', category: 'security', priority: 2 },
@@ -85,13 +96,7 @@ describe('the openai provider', () => {
 
   it('streams the answer text as the model writes it', async () => {
     const content = JSON.stringify(reply);
-    const model = await startModelServer((_recorded, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (let index = 0; index < content.length; index += 7) {
-        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: content.slice(index, index + 7) } }] })}\n\n`);
-      }
-      response.end('data: [DONE]\n\n');
-    });
+    const model = await startModelServer(streamInPieces(content, 7));
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
     const deltas: string[] = [];
     const result = await askAdvisor(database.db, provider, {
@@ -110,13 +115,7 @@ describe('the openai provider', () => {
   it('never streams a sentence that claims to certify, and streams the disclaimer', async () => {
     const claim = 'You are now fully compliant with SOC 2.';
     const content = JSON.stringify({ answer: `Collect the access review evidence first. ${claim} Then book the auditor.\nKeep the tickets.`, suggestion: null });
-    const model = await startModelServer((_recorded, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (let index = 0; index < content.length; index += 5) {
-        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: content.slice(index, index + 5) } }] })}\n\n`);
-      }
-      response.end('data: [DONE]\n\n');
-    });
+    const model = await startModelServer(streamInPieces(content, 5));
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
     const deltas: string[] = [];
     const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('Are we SOC 2 ready?'), onDelta: (text) => deltas.push(text) });
