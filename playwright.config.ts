@@ -11,6 +11,10 @@ const buildDir = process.env.BUILD_DIR;
 // projects; inherited, it put every journey server (and the admin journey's own) on the shared,
 // persistent `test` database, where earlier runs' users and permission changes broke them.
 delete process.env.DATABASE_URL;
+// Chosen once by the runner; its workers inherit it (they load this file again, with their own pid).
+// The admin journey creates its administrator with `npm run user:create` against this server's data.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `cc-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 /* eslint-enable n/no-process-env */
 
 /**
@@ -46,7 +50,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `cc-e2e-${process.pid}`),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ...(buildDir ? { BUILD_DIR: buildDir } : {}),

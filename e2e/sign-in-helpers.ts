@@ -16,18 +16,18 @@ interface MailboxEntry {
   links: string[];
 }
 
-/** The newest link to /auth/v1/verify mailed to `email`, once the mail worker has sent it. */
-export async function verifyLinkFor(request: APIRequestContext, email: string, origin = ''): Promise<string> {
+/** The newest link mailed to `email` containing `contains` (by default /auth/v1/verify), once the mail worker has sent it. */
+export async function verifyLinkFor(request: APIRequestContext, email: string, origin = '', contains = '/auth/v1/verify'): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(`${origin}/dev/mailbox`);
         const { mails } = (await response.json()) as { mails: MailboxEntry[] };
-        link = mails.find((mail) => mail.to === email)?.links.find((candidate) => candidate.includes('/auth/v1/verify'));
+        link = mails.find((mail) => mail.to === email)?.links.find((candidate) => candidate.includes(contains));
         return link ?? null;
       },
-      { message: `a verify link mailed to ${email}`, timeout: 15_000 },
+      { message: `a link with ${contains} mailed to ${email}`, timeout: 15_000 },
     )
     .not.toBeNull();
   return link!;

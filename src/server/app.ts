@@ -109,10 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await registerAuthentication(app);
-  await registerAuthModule(app);
+  const authDeps = await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
   registerContentRoutes(app);
-  registerAccessRoutes(app);
+  registerAccessRoutes(app, authDeps);
   registerSearchRoutes(app);
   registerConsentRoutes(app);
   registerLeadRoutes(app);

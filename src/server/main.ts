@@ -6,6 +6,7 @@ import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { seedContent } from './modules/content/content.service.ts';
 import { parseEnv, webBuildDir } from './env.ts';
+import { writeLocalAdminEndpoint } from './local-admin-endpoint.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
   if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
@@ -43,10 +44,12 @@ async function start(): Promise<void> {
   }, env.CHECKPOINT_INTERVAL_MINUTES * 60_000);
   checkpointTimer.unref();
 
+  let forgetAdminEndpoint: (() => void) | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(checkpointTimer);
+    forgetAdminEndpoint?.();
     await app.close(); // stops accepting, lets in-flight requests finish
     await database.close(); // CHECKPOINT, then close
     lock?.release();
@@ -56,6 +59,11 @@ async function start(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  if (lock) {
+    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: app.authKeys.serviceRoleKey });
+  }
   console.log(
     `ComplianceCore is running at http://${shownHost}:${port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );

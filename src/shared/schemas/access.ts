@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPABILITIES, PERMISSIONS, ROLES, type ScopeField, USER_TYPES } from '../permissions.ts';
+import { emailSchema } from './auth.ts';
 
 /**
  * Roles, permissions, scopes and security events on the wire (spec §3, §6, §7). Capability flags
@@ -112,23 +113,31 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 const uniqueRoles = (roles: { role: string }[]) => new Set(roles.map((item) => item.role)).size === roles.length;
 
+const userAccessFields = z.object({
+  userType: userTypeSchema,
+  roles: z.array(userRoleAssignmentSchema).max(ROLES.length).refine(uniqueRoles, 'Each role may appear once'),
+  scopes: z
+    .array(accessScopeSchema.extend({ is_active: z.boolean().default(true) }))
+    .max(50, 'At most 50 scopes')
+    .default([]),
+});
+
+const flagsOnlyForStaff = {
+  check: (input: z.infer<typeof userAccessFields>) =>
+    input.userType === 'staff' ||
+    input.roles.every((role) => !role.is_approver && !role.is_integration_admin && !role.is_data_ai_admin),
+  message: { message: 'Capability flags apply only to staff users.', path: ['roles'] },
+};
+
 /** PUT /api/v1/admin/users/:userId/access: replaces the user's type, roles, flags and scopes. */
-export const updateUserAccessInputSchema = z
-  .object({
-    userType: userTypeSchema,
-    roles: z.array(userRoleAssignmentSchema).max(ROLES.length).refine(uniqueRoles, 'Each role may appear once'),
-    scopes: z
-      .array(accessScopeSchema.extend({ is_active: z.boolean().default(true) }))
-      .max(50, 'At most 50 scopes')
-      .default([]),
-  })
-  .refine(
-    (input) =>
-      input.userType === 'staff' ||
-      input.roles.every((role) => !role.is_approver && !role.is_integration_admin && !role.is_data_ai_admin),
-    { message: 'Capability flags apply only to staff users.', path: ['roles'] },
-  );
+export const updateUserAccessInputSchema = userAccessFields.refine(flagsOnlyForStaff.check, flagsOnlyForStaff.message);
 export type UpdateUserAccessInput = z.infer<typeof updateUserAccessInputSchema>;
+
+/** POST /api/v1/admin/users: invites a person by e-mail with the access they start with. */
+export const inviteUserInputSchema = userAccessFields
+  .extend({ email: emailSchema })
+  .refine(flagsOnlyForStaff.check, flagsOnlyForStaff.message);
+export type InviteUserInput = z.input<typeof inviteUserInputSchema>;
 
 export const permissionRowSchema = z.object({
   name: z.string(),

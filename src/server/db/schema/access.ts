@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
 
 /** Reference data seeded from src/shared/permissions.ts; administrators may edit it. */
 export const permissions = pgTable('permissions', {
@@ -27,7 +28,9 @@ export const rolePermissions = pgTable(
  * so a user created by any path (sign-up, Google, the admin API) gets one.
  */
 export const profiles = pgTable('profiles', {
-  userId: uuid('user_id').primaryKey(),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
   userType: text('user_type', { enum: ['staff', 'client'] }).notNull().default('client'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,7 +41,9 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     isApprover: boolean('is_approver').notNull().default(false),
     isIntegrationAdmin: boolean('is_integration_admin').notNull().default(false),
@@ -53,7 +58,9 @@ export const userAccessScopes = pgTable(
   'user_access_scopes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
     businessUnit: text('business_unit'),
     region: text('region'),
     framework: text('framework'),

@@ -1,17 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
+  inviteUserInputSchema,
   rolePermissionMatrixSchema,
   securityEventListQuerySchema,
   securityEventListSchema,
   updateRolePermissionsInputSchema,
   updateUserAccessInputSchema,
 } from '../../../shared/schemas/access.ts';
-import { accessPreHandler, requireAccess } from './access-guard.ts';
+import { AppError } from '../../app-error.ts';
+import { adminDeleteUser, adminInviteUser } from '../auth/admin.service.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import { GoTrueError } from '../auth/gotrue-errors.ts';
+import { linkTarget } from '../auth/route-schemas.ts';
+import { requireAccess } from './access-guard.ts';
 import {
   getUser,
   listSecurityEvents,
@@ -23,10 +29,26 @@ import {
 
 const userParams = z.object({ userId: z.uuid('Not a user id') });
 
-/** /api/v1/admin/…: administrators only (spec §6 adminOnly), checked before any handler runs. */
-export function registerAccessAdminRoutes(app: FastifyInstance): void {
+/** Where an invitation link lands: the profile, where the new user chooses a password. */
+const INVITE_LANDING = '/profile';
+
+/**
+ * Administrators (spec §6 adminOnly) or the service-role key (`npm run user:create`, back-office
+ * scripts: the key already holds the auth admin API). Returns who acted, for the log and the
+ * self-lockout checks; null for the service role, which is nobody's account.
+ */
+async function requireAdministrator(request: FastifyRequest): Promise<string | null> {
+  if (request.auth?.role === 'service_role') return null;
+  const { user } = await requireAccess(request, { authenticated: true, adminOnly: true });
+  return user.userId;
+}
+
+/** /api/v1/admin/…: administrators only, checked before any handler runs (and before body validation). */
+export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = accessPreHandler({ authenticated: true, adminOnly: true });
+  const adminOnly = async (request: FastifyRequest) => {
+    await requireAdministrator(request);
+  };
   const db = app.database.db;
   const noStore = { 'cache-control': 'no-store' };
 
@@ -67,10 +89,61 @@ export function registerAccessAdminRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { user } = await requireAccess(request, { adminOnly: true });
-      const updated = await updateUserAccess(db, { ...request.body, userId: request.params.userId, actorId: user.userId });
-      request.log.info({ actorId: user.userId, userId: request.params.userId, roles: request.body.roles }, 'user access changed');
+      const actorId = await requireAdministrator(request);
+      const updated = await updateUserAccess(db, { ...request.body, userId: request.params.userId, actorId });
+      request.log.info({ actorId, userId: request.params.userId, roles: request.body.roles }, 'user access changed');
       return updated;
+    },
+  );
+
+  api.post(
+    '/api/v1/admin/users',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Invites a person by e-mail (POST /auth/v1/invite) with the type, roles and scopes they start with',
+        body: inviteUserInputSchema,
+        response: { 201: adminUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const actorId = await requireAdministrator(request);
+      const { email, ...access } = request.body;
+      let invited;
+      try {
+        invited = await adminInviteUser(authDeps, { email }, linkTarget(authDeps, request, INVITE_LANDING));
+      } catch (error) {
+        if (error instanceof GoTrueError && error.code === 'email_exists') {
+          throw new AppError('CONFLICT', 'Someone with this email address already has an account. Find them in the list to change their access.');
+        }
+        throw error;
+      }
+      const user = await updateUserAccess(db, { ...access, userId: invited.user.id, actorId });
+      request.log.info({ actorId, userId: user.userId, roles: access.roles }, 'user invited');
+      return reply.status(201).send(user);
+    },
+  );
+
+  api.delete(
+    '/api/v1/admin/users/:userId',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['admin'], summary: 'Deletes a user (DELETE /auth/v1/admin/users/{id}): their sign-in, sessions, roles and scopes', params: userParams },
+    },
+    async (request, reply) => {
+      const actorId = await requireAdministrator(request);
+      if (actorId === request.params.userId) throw new AppError('CONFLICT', 'You cannot delete your own account. Ask another administrator.');
+      try {
+        await adminDeleteUser(authDeps, request.params.userId);
+      } catch (error) {
+        if (error instanceof GoTrueError && error.status === 404) throw new AppError('NOT_FOUND', 'No user has this id.');
+        throw error;
+      }
+      request.log.info({ actorId, userId: request.params.userId }, 'user deleted');
+      return reply.status(204).send();
     },
   );
 
@@ -100,9 +173,9 @@ export function registerAccessAdminRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { user } = await requireAccess(request, { adminOnly: true });
+      const actorId = await requireAdministrator(request);
       const matrix = await updateRolePermissions(db, request.body);
-      request.log.info({ actorId: user.userId, roles: Object.keys(request.body.matrix) }, 'role permissions changed');
+      request.log.info({ actorId, roles: Object.keys(request.body.matrix) }, 'role permissions changed');
       return matrix;
     },
   );

@@ -138,7 +138,7 @@ export async function getUser(db: Db, userId: string): Promise<AdminUser> {
 /** Replaces a user's type, roles (with flags) and scopes in one transaction. */
 export async function updateUserAccess(
   db: Db,
-  input: UpdateUserAccessInput & { userId: string; actorId: string },
+  input: UpdateUserAccessInput & { userId: string; /** null: the service-role key, nobody's account. */ actorId: string | null },
 ): Promise<AdminUser> {
   const [exists] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, input.userId));
   if (!exists) throw new AppError('NOT_FOUND', 'No user has this id.');

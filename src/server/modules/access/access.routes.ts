@@ -7,10 +7,11 @@ import {
   meAccessSchema,
 } from '../../../shared/schemas/access.ts';
 import { getRequestAccess, recordSecurityEvent } from './access-guard.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { registerAccessAdminRoutes } from './access-admin.routes.ts';
 
 /** The signed-in user's own access (spec §7 reads) and the web guard's denial reports. */
-export function registerAccessRoutes(app: FastifyInstance): void {
+export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -69,5 +70,5 @@ export function registerAccessRoutes(app: FastifyInstance): void {
     },
   );
 
-  registerAccessAdminRoutes(app);
+  registerAccessAdminRoutes(app, authDeps);
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { ROLE_PERMISSIONS } from '../../../shared/permissions.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { permissions, profiles, rolePermissions, securityEvents, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 import { ensureProfile, grantRole, loadAccess, logSecurityEvent, setUserType } from './access.service.ts';
 
@@ -12,9 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
+/** Access rows belong to an account of the auth service (they are deleted with it). */
+async function newUserId(): Promise<string> {
+  const [user] = await database.db.insert(authUsers).values({ email: `${randomUUID()}@example.com` }).returning({ id: authUsers.id });
+  if (!user) throw new Error('no user inserted');
+  return user.id;
+}
+
 describe('loadAccess', () => {
   it('gives a user seen for the first time a client profile and the client role, once', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     const [first, second] = await Promise.all([loadAccess(database.db, userId), loadAccess(database.db, userId)]);
     expect(first.userType).toBe('client');
     expect(first.roles).toEqual(['client']);
@@ -25,7 +33,7 @@ describe('loadAccess', () => {
   });
 
   it('does not give the client role back once an administrator removed every role', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await loadAccess(database.db, userId);
     await database.db.delete(userRoles).where(eq(userRoles.userId, userId));
     const access = await loadAccess(database.db, userId);
@@ -35,7 +43,7 @@ describe('loadAccess', () => {
   });
 
   it('does not add the client role to a user provisioned with another role', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'staff' });
     await grantRole(database.db, { userId, role: 'administrator' });
     const access = await loadAccess(database.db, userId);
@@ -45,7 +53,7 @@ describe('loadAccess', () => {
   });
 
   it('merges capability flags across a staff user’s roles and shows the highest role', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'staff' });
     await grantRole(database.db, { userId, role: 'analyst', isDataAiAdmin: true });
     await grantRole(database.db, { userId, role: 'consultant', isApprover: true });
@@ -59,7 +67,7 @@ describe('loadAccess', () => {
   });
 
   it('keeps a flag when grantRole is called again without it, and changes it when given', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'staff' });
     await grantRole(database.db, { userId, role: 'consultant', isApprover: true });
     await grantRole(database.db, { userId, role: 'consultant' });
@@ -69,7 +77,7 @@ describe('loadAccess', () => {
   });
 
   it('ignores capability flags on a client user (spec §6: flags apply only to staff)', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'client' });
     await grantRole(database.db, { userId, role: 'client_manager', isApprover: true });
     const access = await loadAccess(database.db, userId);
@@ -80,7 +88,7 @@ describe('loadAccess', () => {
   });
 
   it('reads permissions from the editable matrix, not from the code defaults', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await loadAccess(database.db, userId);
     const [billing] = await database.db.select().from(permissions).where(eq(permissions.name, 'billing:manage'));
     await database.db.insert(rolePermissions).values({ role: 'client', permissionId: billing!.id });
@@ -96,7 +104,7 @@ describe('loadAccess', () => {
   });
 
   it('returns only active access scopes', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await database.db.insert(userAccessScopes).values([
       { userId, region: 'eu', framework: 'SOC2' },
       { userId, region: 'us', isActive: false },
@@ -108,7 +116,7 @@ describe('loadAccess', () => {
   });
 
   it('falls back to the role alone when user_roles has no flag columns', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'staff' });
     await grantRole(database.db, { userId, role: 'project_manager', isApprover: true });
     await database.db.execute(sql`alter table user_roles rename column is_approver to is_approver_old`);
@@ -123,7 +131,7 @@ describe('loadAccess', () => {
   });
 
   it('ignores a role name the code does not know', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     await ensureProfile(database.db, { userId });
     await database.db.insert(userRoles).values([{ userId, role: 'superuser' }, { userId, role: 'auditor' }]);
     expect((await loadAccess(database.db, userId)).roles).toEqual(['auditor']);
@@ -132,7 +140,7 @@ describe('loadAccess', () => {
 
 describe('logSecurityEvent', () => {
   it('writes through log_security_event with user, type, details, ip and user agent', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     const id = await logSecurityEvent(database.db, {
       userId,
       eventType: 'PRIVILEGE_ESCALATION',
@@ -166,7 +174,7 @@ describe('logSecurityEvent', () => {
   });
 
   it('profiles are created once per user', async () => {
-    const userId = randomUUID();
+    const userId = await newUserId();
     expect(await ensureProfile(database.db, { userId })).toBe(true);
     expect(await ensureProfile(database.db, { userId, userType: 'staff' })).toBe(false);
     const [row] = await database.db.select().from(profiles).where(eq(profiles.userId, userId));

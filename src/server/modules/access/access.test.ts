@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../../shared/permissions.ts';
-import type { AdminUserList, MeAccess, RolePermissionMatrix, SecurityEventList } from '../../../shared/schemas/access.ts';
+import type { AdminUser, AdminUserList, MeAccess, RolePermissionMatrix, SecurityEventList } from '../../../shared/schemas/access.ts';
 import { buildApp } from '../../app.ts';
-import { securityEvents } from '../../db/schema/access.ts';
+import { securityEvents, userRoles } from '../../db/schema/access.ts';
+import { listMailbox } from '../mail/mail.service.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
 
 let database: TestDatabase;
@@ -204,6 +205,73 @@ describe('the admin API', () => {
     });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe('You cannot remove your own administrator role. Ask another administrator.');
+  });
+
+  it('invites a person with their starting access; the invitation link signs them in', async () => {
+    const admin = await userWithRole('administrator');
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: admin.headers,
+      payload: { email: ' New.Reviewer@Example.com ', userType: 'staff', roles: [{ role: 'consultant', is_approver: true }] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const user = invited.json<AdminUser>();
+    expect(user).toMatchObject({ email: 'new.reviewer@example.com', userType: 'staff', emailConfirmedAt: null, roles: [{ role: 'consultant', is_approver: true }] });
+
+    await app.mailWorker.drain();
+    const mail = (await listMailbox(database.db)).find((entry) => entry.to === 'new.reviewer@example.com');
+    expect(mail?.subject).toBe('You have been invited to ComplianceCore');
+    // The link opens the site's acceptance step; pressing Accept verifies the token hash.
+    const link = new URL(mail?.links.find((candidate) => candidate.includes('token_hash=')) ?? '');
+    expect(link.pathname).toBe('/auth');
+    expect(link.searchParams.get('type')).toBe('invite');
+    expect(link.searchParams.get('redirect')).toBe('/profile');
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/verify',
+      payload: { token_hash: link.searchParams.get('token_hash'), type: 'invite' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const session = accepted.json<{ access_token: string; user: { email_confirmed_at?: string } }>();
+    expect(session.user.email_confirmed_at).toEqual(expect.any(String));
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${session.access_token}` } });
+    expect(me.json<MeAccess>()).toMatchObject({ userId: user.userId, primaryRole: 'consultant', capabilities: { is_approver: true } });
+
+    const again = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: user.email, userType: 'client', roles: [] } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/already has an account/);
+    const bad = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: 'not-an-address', userType: 'client', roles: [] } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes a user with their roles and scopes, but never the administrator themselves', async () => {
+    const admin = await userWithRole('administrator');
+    const target = await userWithRole('analyst');
+    const self = await app.inject({ method: 'DELETE', url: `/api/v1/admin/users/${admin.userId}`, headers: admin.headers });
+    expect(self.statusCode).toBe(409);
+    const asTarget = await app.inject({ method: 'DELETE', url: `/api/v1/admin/users/${admin.userId}`, headers: target.headers });
+    expect(asTarget.statusCode).toBe(403);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/v1/admin/users/${target.userId}`, headers: admin.headers });
+    expect(removed.statusCode).toBe(204);
+    expect(await database.db.select().from(userRoles).where(eq(userRoles.userId, target.userId))).toEqual([]);
+    const signIn = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: target.headers });
+    expect(signIn.statusCode).toBe(401);
+    const again = await app.inject({ method: 'DELETE', url: `/api/v1/admin/users/${target.userId}`, headers: admin.headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('accepts the service-role key (back-office tools) and refuses the anon key', async () => {
+    const target = await userWithRole(null);
+    const asService = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${target.userId}/access`,
+      headers: { authorization: `Bearer ${app.authKeys.serviceRoleKey}` },
+      payload: { userType: 'staff', roles: [{ role: 'auditor' }] },
+    });
+    expect(asService.statusCode).toBe(200);
+    const asAnon = await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: { authorization: `Bearer ${app.authKeys.anonKey}` } });
+    expect(asAnon.statusCode).toBe(401);
   });
 
   it('reads and edits the role–permission matrix, and the change takes effect', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCreateUser, adminDeleteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
+import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
 import type { AuthDeps } from './context.ts';
 import { GoTrueError } from './gotrue-errors.ts';
 import { requireServiceRole } from './request-user.ts';
+import { linkTarget, redirectQuery } from './route-schemas.ts';
 import { loadUserBundle, userJson } from './users.ts';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
@@ -29,7 +30,7 @@ function checkedId(id: string): string {
   return id;
 }
 
-/** /admin/users (GoTrue's admin API, service-role key only) and our key rotation. */
+/** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Registered in its own plugin context, so this guards the admin routes only.
@@ -51,6 +52,17 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   );
 
   routes.post('/admin/users', { schema: { body: attributes } }, async (request) => userJson(await adminCreateUser(deps, request.body)));
+
+  routes.post(
+    '/invite',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: z.object({ email: optional(z.string()), data: optional(z.record(z.string(), z.unknown())) }).nullish().transform((value) => value ?? {}),
+      },
+    },
+    async (request) => userJson(await adminInviteUser(deps, request.body, linkTarget(deps, request, request.query.redirect_to))),
+  );
 
   routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
     const bundle = await loadUserBundle(deps.db, checkedId(request.params.id));

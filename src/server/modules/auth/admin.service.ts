@@ -1,9 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
 import type { AuthDeps } from './context.ts';
+import { sendEmailLink } from './email-links.ts';
 import { GoTrueError, errors } from './gotrue-errors.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
+import type { LinkTarget } from './signup.service.ts';
 import { type UserBundle, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail } from './users.ts';
 
 export interface AdminUserAttributes {
@@ -56,6 +58,33 @@ export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes
   if (!userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
   const bundle = await loadUserBundle(deps.db, userId);
   if (!bundle) throw new Error('adminCreateUser: user vanished');
+  return bundle;
+}
+
+export interface InviteInput {
+  email?: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * POST /invite (auth-js `admin.inviteUserByEmail`): a user without a password, and an e-mail whose
+ * link confirms the address and signs them in. Inviting again an address that has not accepted yet
+ * sends a fresh link; an address that already has an account is refused (422 email_exists).
+ */
+export async function adminInviteUser(deps: AuthDeps, input: InviteInput, target: LinkTarget): Promise<UserBundle> {
+  const email = normalizeEmail(input.email ?? '');
+  if (!isValidEmail(email)) throw errors.validation('Unable to validate email address: invalid format');
+  const userId = await deps.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing?.emailConfirmedAt) return undefined;
+    const user = existing ?? (await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data }));
+    await sendEmailLink(tx, deps, { user, type: 'invite', to: email, redirectTo: target.redirectTo, authBase: target.authBase });
+    return user.id;
+  });
+  if (!userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+  deps.notifyMail();
+  const bundle = await loadUserBundle(deps.db, userId);
+  if (!bundle) throw new Error('adminInviteUser: user vanished');
   return bundle;
 }
 

@@ -2,7 +2,8 @@ import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, serviceRoleToken } from '../../../../tests/auth-helpers.ts';
+import { GoTrueAdminApi } from '@supabase/auth-js';
+import { createTestUser, serviceRoleToken, startAuthServer } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { authUsers } from '../../db/schema/auth.ts';
@@ -89,5 +90,42 @@ describe('admin API', () => {
     expect(signIn.statusCode).toBe(200);
     const [row] = await database.db.select().from(authUsers).where(eq(authUsers.id, user.userId));
     expect(row?.encryptedPassword).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('invitations (auth-js admin.inviteUserByEmail)', () => {
+  it('invites by e-mail; the invitee accepts with the token hash and is confirmed and signed in', async () => {
+    const server = await startAuthServer(database);
+    try {
+      const admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { authorization: `Bearer ${serviceRoleToken(server.app)}` } });
+      const email = `invitee-${Date.now()}@example.com`;
+      const invited = await admin.inviteUserByEmail(email, { data: { team: 'audit' }, redirectTo: `${server.origin}/profile` });
+      expect(invited.error).toBeNull();
+      expect(invited.data.user).toMatchObject({ email, user_metadata: { team: 'audit' } });
+      expect(invited.data.user?.email_confirmed_at).toBeUndefined();
+
+      const mail = await server.latestMail(email);
+      expect(mail.subject).toBe('You have been invited to ComplianceCore');
+      const link = new URL(mail.links.find((candidate) => candidate.includes('token_hash=')) ?? '');
+      expect(`${link.origin}${link.pathname}`).toBe(`${server.origin}/auth`);
+      const client = server.client({ flowType: 'pkce' });
+      const accepted = await client.verifyOtp({ token_hash: link.searchParams.get('token_hash') ?? '', type: 'invite' });
+      expect(accepted.error).toBeNull();
+      expect(accepted.data.user?.email_confirmed_at).toEqual(expect.any(String));
+
+      const spent = await server.client().verifyOtp({ token_hash: link.searchParams.get('token_hash') ?? '', type: 'invite' });
+      expect(spent.error?.code).toBe('otp_expired');
+      const again = await admin.inviteUserByEmail(email);
+      expect(again.error?.code).toBe('email_exists');
+      const bad = await admin.inviteUserByEmail('not an address');
+      expect(bad.error?.status).toBe(400);
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('refuses the anon key', async () => {
+    const response = await app.inject({ method: 'POST', url: '/auth/v1/invite', headers: { authorization: `Bearer ${app.authKeys.anonKey}` }, payload: { email: 'a@example.com' } });
+    expect(response.statusCode).toBe(403);
   });
 });

@@ -6,10 +6,11 @@ import type { AuthDeps } from './context.ts';
 import { errors } from './gotrue-errors.ts';
 import type { Tx, UserRow } from './users.ts';
 
-export type EmailLinkType = 'signup' | 'magiclink' | 'recovery' | 'email_change';
+export type EmailLinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
 const TOKEN_TYPE = {
   signup: 'confirmation_token',
+  invite: 'confirmation_token',
   magiclink: 'recovery_token',
   recovery: 'recovery_token',
   email_change: 'email_change_token',
@@ -24,8 +25,11 @@ export function tokenTypeFor(type: EmailLinkType): (typeof TOKEN_TYPE)[EmailLink
   return TOKEN_TYPE[type];
 }
 
+/** Sign-up and invitation links confirm the address; both are timed from `confirmation_sent_at`. */
+const confirmsEmail = (type: EmailLinkType) => type === 'signup' || type === 'invite';
+
 function sentAtOf(user: UserRow, type: EmailLinkType): Date | null {
-  return type === 'signup' ? user.confirmationSentAt : user.recoverySentAt;
+  return confirmsEmail(type) ? user.confirmationSentAt : user.recoverySentAt;
 }
 
 /** One e-mail of a kind per user per interval (GoTrue's SMTP_MAX_FREQUENCY, reference §5.3). */
@@ -39,6 +43,7 @@ export function checkEmailInterval(deps: AuthDeps, user: UserRow, type: EmailLin
 
 const SUBJECTS: Record<EmailLinkType, string> = {
   signup: 'Confirm your ComplianceCore account',
+  invite: 'You have been invited to ComplianceCore',
   magiclink: 'Your ComplianceCore sign-in link',
   recovery: 'Reset your ComplianceCore password',
   email_change: 'Confirm your new e-mail address',
@@ -46,6 +51,7 @@ const SUBJECTS: Record<EmailLinkType, string> = {
 
 const INTROS: Record<EmailLinkType, string> = {
   signup: 'Confirm your e-mail address to finish creating your ComplianceCore account.',
+  invite: 'An administrator has added you to your company’s ComplianceCore workspace. Accept the invitation to sign in, then choose a password on your profile.',
   magiclink: 'Use this link to sign in to ComplianceCore.',
   recovery: 'Use this link to choose a new ComplianceCore password.',
   email_change: 'Confirm this address as the new e-mail of your ComplianceCore account.',
@@ -53,6 +59,23 @@ const INTROS: Record<EmailLinkType, string> = {
 
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * GoTrue's link (`/verify?token=…`, which signs in through the URL) for most kinds. An invitation
+ * instead opens the site's own acceptance step (`/auth?token_hash=…&type=invite`, GoTrue's
+ * `{{ .TokenHash }}` template pattern): the browser client runs the PKCE flow, which an
+ * administrator's invitation cannot start, and nothing is spent until the invitee presses Accept —
+ * a mail scanner opening the link does not use it up.
+ */
+function emailLink(input: SendEmailLinkInput, hash: string): string {
+  if (input.type === 'invite') {
+    const landing = new URL(input.redirectTo);
+    const accept = new URL('/auth', landing.origin);
+    accept.search = new URLSearchParams({ token_hash: hash, type: 'invite', redirect: `${landing.pathname}${landing.search}` }).toString();
+    return accept.toString();
+  }
+  return `${input.authBase}/verify?${new URLSearchParams({ token: hash, type: input.type, redirect_to: input.redirectTo })}`;
+}
 
 export interface SendEmailLinkInput {
   user: UserRow;
@@ -85,9 +108,9 @@ export async function sendEmailLink(tx: Tx, deps: AuthDeps, input: SendEmailLink
     });
   await tx
     .update(authUsers)
-    .set(input.type === 'signup' ? { confirmationSentAt: now } : { recoverySentAt: now })
+    .set(confirmsEmail(input.type) ? { confirmationSentAt: now } : { recoverySentAt: now })
     .where(eq(authUsers.id, input.user.id));
-  const link = `${input.authBase}/verify?${new URLSearchParams({ token: hash, type: input.type, redirect_to: input.redirectTo })}`;
+  const link = emailLink(input, hash);
   const minutes = Math.round(deps.env.AUTH_EMAIL_OTP_EXPIRY_SECONDS / 60);
   const intro = INTROS[input.type];
   await enqueueEmail(tx, {

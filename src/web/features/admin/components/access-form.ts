@@ -10,6 +10,8 @@ export interface RoleState {
 }
 export type ScopeRow = Record<ScopeField, string> & { is_active: boolean };
 export interface AccessFormValues {
+  /** Asked only when inviting; an existing user's address is not edited here. */
+  email: string;
   userType: 'staff' | 'client';
   roles: Record<Role, RoleState>;
   scopes: ScopeRow[];
@@ -45,5 +47,26 @@ export function toFormValues(user: AdminUser): AccessFormValues {
     data_classification: scope.data_classification ?? '',
     is_active: scope.is_active,
   }));
-  return { userType: user.userType, roles, scopes };
+  return { email: user.email, userType: user.userType, roles, scopes };
+}
+
+/** Someone invited starts as a client user with the client role, until the administrator says otherwise. */
+export function newUserFormValues(): AccessFormValues {
+  const values = toFormValues({ userId: '', email: '', createdAt: '', lastSignInAt: null, emailConfirmedAt: null, userType: 'client', roles: [], scopes: [] });
+  values.roles.client.enabled = true;
+  return values;
+}
+
+/** The form as the API's access input (type, roles with flags, scopes); the schemas validate it. */
+export function toAccessInput(form: AccessFormValues) {
+  return {
+    userType: form.userType,
+    roles: ROLES.filter((role) => form.roles[role].enabled).map((role) => {
+      const { is_approver, is_integration_admin, is_data_ai_admin } = form.roles[role];
+      // Spec §6: the flags apply only to staff, so a client keeps none.
+      const flags = form.userType === 'staff' ? { is_approver, is_integration_admin, is_data_ai_admin } : {};
+      return { role, ...flags };
+    }),
+    scopes: form.scopes,
+  };
 }

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
 import { CAPABILITIES, CAPABILITY_LABELS, ROLES, ROLE_LABELS, ROLE_RANK, type Role } from '../../../../shared/permissions.ts';
-import { type AdminUser, updateUserAccessInputSchema } from '../../../../shared/schemas/access.ts';
+import { type AdminUser, inviteUserInputSchema, updateUserAccessInputSchema } from '../../../../shared/schemas/access.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useInviteUser } from '../api/manage-users.ts';
 import { useUpdateUserAccess } from '../api/update-user-access.ts';
-import { type AccessFormValues, emptyScope, toFormValues } from './access-form.ts';
+import { type AccessFormValues, emptyScope, newUserFormValues, toAccessInput, toFormValues } from './access-form.ts';
 import { ScopeRows } from './scope-rows.tsx';
 
 function RoleOption({ role, isStaff, isEnabled, register }: { role: Role; isStaff: boolean; isEnabled: boolean; register: UseFormRegister<AccessFormValues> }) {
@@ -36,35 +39,47 @@ function RoleOption({ role, isStaff, isEnabled, register }: { role: Role; isStaf
   );
 }
 
-/** Edits one user's type, roles with their capability flags (staff only), and access scopes. */
-export function UserAccessDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const form = useForm<AccessFormValues>({ defaultValues: toFormValues(user) });
+/**
+ * Edits one user's type, roles with their capability flags (staff only), and access scopes; without
+ * a user, invites someone new by e-mail with the access they start with.
+ */
+export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
+  const form = useForm<AccessFormValues>({ defaultValues: user ? toFormValues(user) : newUserFormValues() });
   const scopes = useFieldArray({ control: form.control, name: 'scopes' });
   const update = useUpdateUserAccess();
+  const invite = useInviteUser();
+  const emailId = useId();
   const [error, setError] = useState<string | null>(null);
   const values = form.watch();
   const isStaff = values.userType === 'staff';
+  const isPending = update.isPending || invite.isPending;
+  const emailError = form.formState.errors.email?.message;
 
-  const onSubmit = form.handleSubmit(async (form) => {
-    setError(null);
-    const parsed = updateUserAccessInputSchema.safeParse({
-      userType: form.userType,
-      roles: ROLES.filter((role) => form.roles[role].enabled).map((role) => {
-        const { is_approver, is_integration_admin, is_data_ai_admin } = form.roles[role];
-        // Spec §6: the flags apply only to staff, so a client keeps none.
-        const flags = form.userType === 'staff' ? { is_approver, is_integration_admin, is_data_ai_admin } : {};
-        return { role, ...flags };
-      }),
-      scopes: form.scopes,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the form.');
-      return;
-    }
-    try {
+  function showIssue(issue: { path: PropertyKey[]; message: string } | undefined) {
+    if (issue?.path[0] === 'email') form.setError('email', { message: issue.message }, { shouldFocus: true });
+    else setError(issue?.message ?? 'Check the form.');
+  }
+
+  async function save(input: AccessFormValues): Promise<void> {
+    const access = toAccessInput(input);
+    if (user) {
+      const parsed = updateUserAccessInputSchema.safeParse(access);
+      if (!parsed.success) return showIssue(parsed.error.issues[0]);
       await update.mutateAsync({ userId: user.userId, input: parsed.data });
       toast({ title: 'Access updated', description: user.email, variant: 'success' });
-      onClose();
+    } else {
+      const parsed = inviteUserInputSchema.safeParse({ email: input.email, ...access });
+      if (!parsed.success) return showIssue(parsed.error.issues[0]);
+      const invited = await invite.mutateAsync(parsed.data);
+      toast({ title: 'Invitation sent', description: `${invited.email} can sign in from the link in their e-mail.`, variant: 'success' });
+    }
+    onClose();
+  }
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setError(null);
+    try {
+      await save(input);
     } catch (thrown) {
       setError(thrown instanceof ApiError ? thrown.message : 'Could not save. Try again.');
     }
@@ -74,11 +89,18 @@ export function UserAccessDialog({ user, onClose }: { user: AdminUser; onClose: 
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Edit access</DialogTitle>
-          <DialogDescription className="break-all">{user.email}</DialogDescription>
+          <DialogTitle>{user ? 'Edit access' : 'Invite user'}</DialogTitle>
+          <DialogDescription className="break-all">
+            {user ? user.email : 'They get an e-mail with a link that signs them in; they choose a password on their profile.'}
+          </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={`Access of ${user.email}`}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={user ? `Access of ${user.email}` : 'Invite user'}>
           <FormError message={error} />
+          {user ? null : (
+            <FormField id={emailId} label="Email" required error={emailError}>
+              <Input type="email" autoComplete="off" placeholder="name@company.com" {...fieldControlProps(emailId, { error: emailError })} {...form.register('email')} />
+            </FormField>
+          )}
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-semibold">Account type</legend>
             <div className="flex flex-wrap gap-4">
@@ -104,8 +126,8 @@ export function UserAccessDialog({ user, onClose }: { user: AdminUser; onClose: 
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Access'}
+            <Button type="submit" disabled={isPending}>
+              {user ? (isPending ? 'Saving…' : 'Save Access') : isPending ? 'Sending…' : 'Send Invitation'}
             </Button>
           </DialogFooter>
         </form>

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { safeReturnPath } from '../../../lib/auth-client.ts';
 import { authRedirectErrorMessage } from '../../../lib/auth-errors.ts';
 import { type AuthMode, authModeSchema } from '../../../lib/auth-forms.ts';
+import { AcceptInvitation } from './accept-invitation.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { MagicLinkForm } from './magic-link-form.tsx';
 import { MfaStep } from './mfa-step.tsx';
@@ -58,10 +59,23 @@ export function AuthScreen() {
   const errorDescription = params.get('error_description');
   const redirectError = errorCode || errorDescription ? authRedirectErrorMessage(errorCode, errorDescription) : null;
   const isSignedIn = Boolean(auth.session) && !auth.needsMfa;
+  // An invitation link: accepted on purpose, even by someone signed in here as somebody else.
+  const invitation = params.get('type') === 'invite' ? params.get('token_hash') : null;
 
   useEffect(() => {
-    if (!auth.isLoading && isSignedIn) navigate(returnTo ?? ACCESS_DENIED_PATH, { replace: true });
-  }, [auth.isLoading, isSignedIn, navigate, returnTo]);
+    if (!auth.isLoading && isSignedIn && !invitation) navigate(returnTo ?? ACCESS_DENIED_PATH, { replace: true });
+  }, [auth.isLoading, isSignedIn, invitation, navigate, returnTo]);
+
+  const acceptedInvitation = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('token_hash');
+        updated.delete('type');
+        return updated;
+      },
+      { replace: true },
+    );
 
   const setMode = (next: AuthMode) =>
     setParams(
@@ -75,10 +89,12 @@ export function AuthScreen() {
       { replace: true },
     );
 
-  const heading = auth.session && auth.needsMfa ? { title: 'One more step', lead: 'Confirm it is you.' } : HEADINGS[mode];
+  let heading = auth.session && auth.needsMfa ? { title: 'One more step', lead: 'Confirm it is you.' } : HEADINGS[mode];
+  if (invitation) heading = { title: 'Accept your invitation', lead: 'Your team has added you to their ComplianceCore workspace.' };
 
   let body;
-  if (auth.session && auth.needsMfa) body = <MfaStep />;
+  if (invitation) body = <AcceptInvitation tokenHash={invitation} onAccepted={acceptedInvitation} />;
+  else if (auth.session && auth.needsMfa) body = <MfaStep />;
   else if (isSignedIn) body = <Spinner label="Signing you in" />;
   else {
     body = (

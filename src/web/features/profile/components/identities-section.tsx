@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { getAuthClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { email: 'Email and password', google: 'Google', phone: 'Phone' };

@@ -14,7 +14,7 @@ import { getAuthClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
 import { factorPhone } from '../../../lib/auth-session.ts';
 import { CodeForm } from './code-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const phoneFormSchema = z.object({

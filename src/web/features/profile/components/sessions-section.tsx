@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** Ends the account's sessions on every other browser and device (POST /logout?scope=others). */

@@ -9,7 +9,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { getAuthClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
 import { CodeForm } from './code-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 
 interface Enrollment {

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -8,8 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
+} from './dialog.tsx';
+import { FormError } from './form-error.tsx';
 
 /**
  * A destructive action behind a confirmation. `onConfirm` resolves to an error message to show
