@@ -27,6 +27,9 @@ test.describe('every route of spec §2', () => {
         const canonicalUrl = new URL(canonicalRoute(route).path, page.url()).href;
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalUrl);
         await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonicalUrl);
+        const card = new URL('/social-card.jpg', page.url()).href;
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', card);
+        await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', card);
       }
       await expectNoSeriousA11yViolations(page);
     });
@@ -56,4 +59,15 @@ test('aliases show the same screen as their canonical page', async ({ page }) =>
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected ?? '');
     await expect(page).toHaveURL(new RegExp(`${alias}$`));
   }
+});
+
+test('the sharing card the pages name is served as a 1200×630 JPEG', async ({ request }) => {
+  const response = await request.get('/social-card.jpg');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/jpeg');
+  const bytes = await response.body();
+  // The JPEG's start-of-frame marker carries its height and width.
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  expect(frame).toBeGreaterThan(0);
+  expect([bytes.readUInt16BE(frame + 5), bytes.readUInt16BE(frame + 7)]).toEqual([630, 1200]);
 });

@@ -120,6 +120,13 @@ describe('canonical links', () => {
     expect(late).toContain('href="http://localhost:3000/pricing"');
     expect(withAbsoluteUrls('<link rel="canonical" href="/"/>', 'https://a.example')).toBe('<link rel="canonical" href="https://a.example/"/>');
   });
+
+  it('make the sharing card images absolute, as crawlers require', () => {
+    const head = '<meta property="og:image" content="/social-card.jpg"/><meta name="twitter:image" content="/social-card.jpg"/><meta property="og:image:alt" content="/x"/>';
+    expect(withAbsoluteUrls(head, 'https://a.example')).toBe(
+      '<meta property="og:image" content="https://a.example/social-card.jpg"/><meta name="twitter:image" content="https://a.example/social-card.jpg"/><meta property="og:image:alt" content="/x"/>',
+    );
+  });
 });
 
 describe('inlineScriptHashes', () => {
