@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { PASSWORD, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
+import { JOURNEY_ORIGIN, PASSWORD, createUserWithRole, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 
 /**
  * An administrator can only be made outside the browser: `npm run user:create`, run here while the
@@ -12,15 +10,9 @@ import { PASSWORD, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, v
 test.describe.configure({ mode: 'serial' });
 
 const adminEmail = uniqueEmail('admin');
-const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173)}`; // eslint-disable-line n/no-process-env -- the runner's port
+const origin = JOURNEY_ORIGIN;
 
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  // eslint-disable-next-line n/no-process-env -- the data folder the runner gave the journey server
-  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test' };
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user-create.ts', '--email', adminEmail, '--password', PASSWORD, '--role', 'administrator'], { env });
-  expect(stdout).toContain(`through the server running at ${origin}`);
-});
+test.beforeAll(() => createUserWithRole(adminEmail, 'administrator'));
 
 test('a client is turned away from /admin and the administrator sees it in the security events', async ({ page }) => {
   test.setTimeout(60_000);

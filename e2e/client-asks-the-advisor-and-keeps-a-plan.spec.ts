@@ -83,7 +83,7 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 
   await page.getByRole('button', { name: 'Submit plan' }).click();
-  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Awaiting review', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit plan' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 

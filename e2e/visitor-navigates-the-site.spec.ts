@@ -20,11 +20,13 @@ test('the Capabilities dropdown lists the five items in order and works by keybo
   await page.keyboard.press('Enter');
   const items = page.getByRole('menuitem');
   await expect(items).toHaveText(capabilityItems);
-  await expectNoSeriousA11yViolations(page);
   // Radix moves focus into the menu after it opens; arrow keys only act once it is there.
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
+  // Scanned open; the scan runs scripts in the page, so focus is checked before it and kept after.
+  await expectNoSeriousA11yViolations(page);
+  await items.nth(1).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/risk-analytics$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risk Analytics & AI Intelligence');

@@ -254,6 +254,9 @@ export const ENDPOINT_ACCESS = {
   readWorkflows: { anyPermissions: ['workflows:read', 'advisor:use'] },
   writeWorkflows: { anyPermissions: ['workflows:write', 'advisor:use'] },
   useAdvisor: { permission: 'advisor:use' },
+  // Staff read the queue of submitted task requests; only approvers decide (spec §6).
+  readReviews: { permission: 'outputs:review' },
+  decideReviews: { permission: 'outputs:review', capability: 'is_approver' },
 } as const satisfies Record<string, AccessRequirement>;
 
 /** Human names for roles and flags, shown wherever a role is displayed. */

@@ -7,8 +7,16 @@ import { MAX_INPUT_LENGTH_MESSAGE, prioritySchema } from './advisor.ts';
  * pending; the user edits the steps, then submits it. Field names are the spec's column names.
  */
 
-export const PLAN_STATUSES = ['draft', 'submitted'] as const;
+/**
+ * draft → submitted → approved, or changes_requested → (edited) → submitted again. Only a staff
+ * member with the approver flag decides (spec §6: approval is allowed only with is_approver).
+ */
+export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'changes_requested'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/** The owner may change a plan's steps while it is a draft or after a reviewer asked for changes. */
+export const EDITABLE_PLAN_STATUSES: readonly PlanStatus[] = ['draft', 'changes_requested'];
+export const isPlanEditable = (status: PlanStatus) => EDITABLE_PLAN_STATUSES.includes(status);
 
 export const STEP_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
@@ -43,6 +51,8 @@ export const planSummarySchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  review_note: z.string().nullable(),
   step_count: z.number().int(),
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
@@ -92,4 +102,28 @@ export const planParamsSchema = z.object({ id: z.uuid({ message: 'Not a plan id'
 export const stepParamsSchema = z.object({ id: z.uuid(), stepId: z.uuid() });
 
 /** `/task-requests?plan=<id>`: an unusable id reads as "no plan selected". */
-export const taskRequestsSearchSchema = z.object({ plan: z.uuid().optional().catch(undefined) });
+export const taskRequestsSearchSchema = z.object({ plan: z.uuid().optional().catch(undefined), review: z.uuid().optional().catch(undefined) });
+
+export const REVIEW_DECISIONS = ['approve', 'request_changes'] as const;
+export const REVIEW_NOTE_MAX_LENGTH = 2000;
+
+/** POST /api/v1/reviews/plans/:id/decision: approve, or send back with what to change. */
+export const reviewDecisionInputSchema = z
+  .object({
+    decision: z.enum(REVIEW_DECISIONS),
+    note: z.string().trim().max(REVIEW_NOTE_MAX_LENGTH, `The note must be at most ${REVIEW_NOTE_MAX_LENGTH} characters`).default(''),
+  })
+  .refine((input) => input.decision === 'approve' || input.note.length > 0, {
+    message: 'Say what should change, so the requester knows what to do.',
+    path: ['note'],
+  });
+export type ReviewDecisionInput = z.input<typeof reviewDecisionInputSchema>;
+
+/** A submitted plan in the review queue: the plan and who asked for it. */
+export const reviewPlanSummarySchema = planSummarySchema.extend({ requester_email: z.string().nullable() });
+export type ReviewPlanSummary = z.infer<typeof reviewPlanSummarySchema>;
+export const reviewPlanSchema = planSchema.extend({ requester_email: z.string().nullable() });
+export type ReviewPlan = z.infer<typeof reviewPlanSchema>;
+
+export const reviewQueueQuerySchema = z.object({ status: z.enum(PLAN_STATUSES).exclude(['draft']).default('submitted') });
+export const reviewQueueResponseSchema = z.object({ plans: z.array(reviewPlanSummarySchema) });

@@ -19,8 +19,15 @@ export const assistantPlans = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The staff approver's decision (approved or changes_requested); null until one is made. */
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
   },
-  (table) => [index('assistant_plans_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('assistant_plans_user_created_idx').on(table.userId, table.createdAt),
+    index('assistant_plans_status_submitted_idx').on(table.status, table.submittedAt),
+  ],
 );
 
 /** spec §3 Assistant plan step; `order_index` is dense from 0 within a plan. */

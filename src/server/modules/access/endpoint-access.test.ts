@@ -15,6 +15,7 @@ import { ensureProfile, grantRole } from './access.service.ts';
 const EVERYONE = ROLES;
 const ALL_BUT_AUDITOR = ROLES.filter((role) => role !== 'auditor');
 const ADMINISTRATORS: readonly Role[] = ['administrator'];
+const REVIEWERS: readonly Role[] = ['analyst', 'consultant', 'project_manager', 'administrator'];
 
 const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readonly Role[] }[] = [
   { method: 'GET', url: '/api/v1/plans', allowed: ALL_BUT_AUDITOR },
@@ -23,6 +24,9 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readon
   { method: 'POST', url: '/api/v1/workflows/generate', allowed: EVERYONE },
   { method: 'GET', url: '/api/v1/advisor/messages', allowed: EVERYONE },
   { method: 'POST', url: '/functions/v1/task-chat-assistant', allowed: EVERYONE },
+  { method: 'GET', url: '/api/v1/reviews/plans', allowed: REVIEWERS },
+  // Approving needs the is_approver flag on top of the permission: no role alone grants it, not even administrator.
+  { method: 'POST', url: '/api/v1/reviews/plans/00000000-0000-4000-8000-000000000000/decision', allowed: [] },
   { method: 'GET', url: '/api/v1/admin/users', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/role-permissions', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/security-events', allowed: ADMINISTRATORS },

@@ -14,8 +14,9 @@ import { requireUser } from '../../plugins/authenticate.ts';
 import { accessPreHandler } from '../access/access-guard.ts';
 import { addStep, createPlan, getPlan, listPlans, removeStep, reorderSteps, submitPlan, updateStep } from './plans.service.ts';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
+import { registerPlanReviewRoutes } from './plan-reviews.routes.ts';
 
-/** /api/v1/plans: the signed-in user's own assistant plans and their steps. */
+/** /api/v1/plans: the signed-in user's own assistant plans and their steps; /api/v1/reviews: the staff side. */
 export function registerPlanRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -94,4 +95,6 @@ export function registerPlanRoutes(app: FastifyInstance): void {
     { schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'Submit the plan' }, onRequest: canWrite, config: writeLimit },
     async (request) => submitPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
   );
+
+  registerPlanReviewRoutes(app);
 }

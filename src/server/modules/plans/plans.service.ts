@@ -8,7 +8,7 @@ import type {
   stepInputSchema,
   updateStepInputSchema,
 } from '../../../shared/schemas/plans.ts';
-import { MAX_PLAN_STEPS } from '../../../shared/schemas/plans.ts';
+import { MAX_PLAN_STEPS, isPlanEditable } from '../../../shared/schemas/plans.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { assistantPlanSteps, assistantPlans } from '../../db/schema/plans.ts';
@@ -20,9 +20,9 @@ import { findLiveSubscription } from '../billing/billing.service.ts';
  * or changes a plan: anyone else gets 404, as if it did not exist.
  */
 
-type PlanRow = typeof assistantPlans.$inferSelect;
+export type PlanRow = typeof assistantPlans.$inferSelect;
 type StepRow = typeof assistantPlanSteps.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type CreatePlanInput = z.output<typeof createPlanInputSchema>;
 export type StepInput = z.output<typeof stepInputSchema>;
@@ -46,7 +46,7 @@ function toStep(row: StepRow): PlanStep {
   };
 }
 
-function toSummary(row: PlanRow, stepCount: number): PlanSummary {
+export function toSummary(row: PlanRow, stepCount: number): PlanSummary {
   return {
     id: row.id,
     subscription_id: row.subscriptionId,
@@ -59,11 +59,13 @@ function toSummary(row: PlanRow, stepCount: number): PlanSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     submitted_at: row.submittedAt?.toISOString() ?? null,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    review_note: row.reviewNote,
     step_count: stepCount,
   };
 }
 
-async function readPlan(db: Db | Tx, row: PlanRow): Promise<Plan> {
+export async function readPlan(db: Db | Tx, row: PlanRow): Promise<Plan> {
   const steps = await db.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, row.id)).orderBy(asc(assistantPlanSteps.orderIndex));
   return { ...toSummary(row, steps.length), steps: steps.map(toStep) };
 }
@@ -80,7 +82,9 @@ async function ownPlan(db: Db | Tx, ref: PlanRef, forUpdate = false): Promise<Pl
 }
 
 function assertEditable(row: PlanRow): void {
-  if (row.status !== 'draft') throw new AppError('CONFLICT', 'This plan has been submitted and can no longer be changed.');
+  if (!isPlanEditable(row.status)) {
+    throw new AppError('CONFLICT', row.status === 'approved' ? 'This plan has been approved and can no longer be changed.' : 'This plan is with our reviewers and cannot be changed until they decide.');
+  }
 }
 
 async function touch(tx: Tx, planId: string): Promise<PlanRow> {

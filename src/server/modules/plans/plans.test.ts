@@ -7,6 +7,8 @@ import type { ErrorBody } from '../../../shared/errors.ts';
 import type { Plan, PlanSummary } from '../../../shared/schemas/plans.ts';
 import { buildApp } from '../../app.ts';
 import { assistantPlanSteps } from '../../db/schema/plans.ts';
+import { ensureProfile, grantRole } from '../access/access.service.ts';
+import type { ReviewPlan, ReviewPlanSummary } from '../../../shared/schemas/plans.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -73,6 +75,8 @@ describe('POST /api/v1/plans (Use plan)', () => {
       source_mode: 'general',
       raw_message: suggestion.raw_message,
       submitted_at: null,
+      reviewed_at: null,
+      review_note: null,
       step_count: 1,
     });
     expect(plan.steps).toEqual([
@@ -157,7 +161,7 @@ describe('editing a plan', () => {
     expect(submitted.json<Plan>()).toMatchObject({ status: 'submitted', submitted_at: expect.any(String) });
     const late = await call(instance, user, 'POST', `${base}/steps`, { title: 'Too late' });
     expect(late.statusCode).toBe(409);
-    expect(late.json<ErrorBody>().error.message).toBe('This plan has been submitted and can no longer be changed.');
+    expect(late.json<ErrorBody>().error.message).toBe('This plan is with our reviewers and cannot be changed until they decide.');
 
     const list = (await call(instance, user, 'GET', '/api/v1/plans')).json<{ plans: PlanSummary[] }>();
     expect(list.plans.map((item) => [item.id, item.status, item.step_count])).toEqual([[created.id, 'submitted', 2]]);
@@ -202,5 +206,62 @@ describe('editing a plan', () => {
     const two = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
     expect((await call(instance, user, 'PATCH', `/api/v1/plans/${one.id}/steps/${two.steps[0]?.id}`, { title: 'x' })).statusCode).toBe(404);
     expect((await call(instance, user, 'GET', '/api/v1/plans/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('reviewing submitted plans', () => {
+  async function staff(instance: FastifyInstance, options: { approver: boolean }): Promise<TestUser> {
+    const user = await createTestUser(instance);
+    await ensureProfile(database.db, { userId: user.userId, userType: 'staff' });
+    await grantRole(database.db, { userId: user.userId, role: 'consultant', isApprover: options.approver });
+    return user;
+  }
+
+  async function submittedPlan(instance: FastifyInstance) {
+    const owner = await subscribedUser(instance);
+    const plan = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`)).statusCode).toBe(200);
+    return { owner, plan };
+  }
+
+  it('shows staff the queue with who asked; clients and drafts stay out of it', async () => {
+    const instance = await app();
+    const { owner, plan } = await submittedPlan(instance);
+    const draft = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const reviewer = await staff(instance, { approver: false });
+    const queue = (await call(instance, reviewer, 'GET', '/api/v1/reviews/plans')).json<{ plans: ReviewPlanSummary[] }>();
+    const mine = queue.plans.find((item) => item.id === plan.id);
+    expect(mine).toMatchObject({ status: 'submitted', requester_email: owner.email, step_count: 1 });
+    expect(queue.plans.some((item) => item.id === draft.id)).toBe(false);
+    expect((await call(instance, reviewer, 'GET', `/api/v1/reviews/plans/${draft.id}`)).statusCode).toBe(404);
+    expect((await call(instance, owner, 'GET', '/api/v1/reviews/plans')).statusCode).toBe(403);
+  });
+
+  it('lets only an approver decide (spec §6), and asks for a note when sending a plan back', async () => {
+    const instance = await app();
+    const { owner, plan } = await submittedPlan(instance);
+    const reviewer = await staff(instance, { approver: false });
+    const approver = await staff(instance, { approver: true });
+    const url = `/api/v1/reviews/plans/${plan.id}/decision`;
+
+    const refused = await call(instance, reviewer, 'POST', url, { decision: 'approve' });
+    expect(refused.statusCode).toBe(403);
+    const noNote = await call(instance, approver, 'POST', url, { decision: 'request_changes', note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json<ErrorBody>().error.issues?.[0]?.message).toBe('Say what should change, so the requester knows what to do.');
+
+    const sentBack = await call(instance, approver, 'POST', url, { decision: 'request_changes', note: 'Name the system owners for each review.' });
+    expect(sentBack.json<ReviewPlan>()).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.', reviewed_at: expect.any(String) });
+    expect((await call(instance, approver, 'POST', url, { decision: 'approve' })).statusCode).toBe(409);
+
+    // The owner sees the note, edits again and resubmits; then the approver approves.
+    const seen = (await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>();
+    expect(seen).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.' });
+    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'List the system owners' })).statusCode).toBe(201);
+    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`)).json<Plan>().status).toBe('submitted');
+    const approved = await call(instance, approver, 'POST', url, { decision: 'approve', note: '' });
+    expect(approved.json<ReviewPlan>()).toMatchObject({ status: 'approved', review_note: null, step_count: 2 });
+    const late = await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'One more' });
+    expect(late.json<ErrorBody>().error.message).toBe('This plan has been approved and can no longer be changed.');
   });
 });

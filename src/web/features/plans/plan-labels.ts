@@ -12,7 +12,13 @@ export function categoryLabel(category: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = { draft: 'Draft', submitted: 'Submitted' };
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Awaiting review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
+};
+export const PLAN_STATUS_TONES = { draft: 'info', submitted: 'neutral', approved: 'green', changes_requested: 'yellow' } as const satisfies Record<PlanStatus, string>;
 export const STEP_STATUS_LABELS: Record<StepStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
 
 export function formatDate(iso: string): string {

@@ -1,17 +1,26 @@
 import { type MetaArgs, useSearchParams } from 'react-router';
+import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 import { taskRequestsSearchSchema } from '../../../shared/schemas/plans.ts';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanDetail } from '../../features/plans/components/plan-detail.tsx';
 import { PlanList } from '../../features/plans/components/plan-list.tsx';
+import { ReviewDetail } from '../../features/plans/components/review-detail.tsx';
+import { ReviewQueue } from '../../features/plans/components/review-queue.tsx';
+import { useAccessDecision } from '../../lib/access.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
-/** /task-requests: one plan (`?plan=<id>`, where 'Use plan' lands) or all of the user's plans. */
+/**
+ * /task-requests: one plan (`?plan=<id>`, where 'Use plan' lands), a submitted plan under review
+ * (`?review=<id>`, staff), or the user's plans — and, for staff who review, the queue.
+ */
 export default function TaskRequestsRoute() {
   const [params] = useSearchParams();
-  const { plan } = taskRequestsSearchSchema.parse({ plan: params.get('plan') ?? undefined });
+  const { plan, review } = taskRequestsSearchSchema.parse({ plan: params.get('plan') ?? undefined, review: params.get('review') ?? undefined });
+  const isReviewer = useAccessDecision(ENDPOINT_ACCESS.readReviews).state === 'allowed';
   if (plan) return <PlanDetail key={plan} planId={plan} />;
+  if (review) return <ReviewDetail key={review} planId={review} />;
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -20,6 +29,14 @@ export default function TaskRequestsRoute() {
           Plans you kept from the compliance advisor. Edit their steps, put them in order, and submit them to our team.
         </p>
       </div>
+      {isReviewer ? (
+        <section aria-labelledby="review-queue-heading" className="space-y-3">
+          <h2 id="review-queue-heading" className="text-xl font-semibold">
+            Awaiting review
+          </h2>
+          <ReviewQueue />
+        </section>
+      ) : null}
       <section aria-labelledby="plans-heading" className="space-y-3">
         <h2 id="plans-heading" className="text-xl font-semibold">
           Your plans

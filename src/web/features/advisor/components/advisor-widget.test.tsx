@@ -56,6 +56,8 @@ const plan = {
   created_at: NOW,
   updated_at: NOW,
   submitted_at: null,
+  reviewed_at: null,
+  review_note: null,
   step_count: 1,
   steps: [],
 };

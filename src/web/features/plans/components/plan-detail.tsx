@@ -1,7 +1,7 @@
 import { ArrowLeft, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { PlanStep } from '../../../../shared/schemas/plans.ts';
+import { type Plan, type PlanStep, isPlanEditable } from '../../../../shared/schemas/plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,9 +14,46 @@ import { useRemoveStep } from '../api/remove-step.ts';
 import { useReorderSteps } from '../api/reorder-steps.ts';
 import { useSubmitPlan } from '../api/submit-plan.ts';
 import { useUpdateStep } from '../api/update-step.ts';
-import { PLAN_STATUS_LABELS, formatDate } from '../plan-labels.ts';
+import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate } from '../plan-labels.ts';
 import { StepForm } from './step-form.tsx';
 import { type StepActions, StepItem } from './step-item.tsx';
+
+/** Where the plan stands with our reviewers, and what the owner can do next. */
+function ReviewStatus({ plan }: { plan: Plan }) {
+  const decided = plan.reviewed_at ? ` on ${formatDate(plan.reviewed_at)}` : '';
+  const note = plan.review_note ? (
+    <blockquote className="mt-2 border-l-4 border-current/30 pl-3 italic">
+      <span className="sr-only">The reviewer wrote: </span>“{plan.review_note}”
+    </blockquote>
+  ) : null;
+  if (plan.status === 'changes_requested') {
+    return (
+      <Alert variant="warning">
+        <AlertTitle>Changes requested{decided}</AlertTitle>
+        <p className="mt-1">A reviewer sent this plan back. Change the steps below, then submit it again.</p>
+        {note}
+      </Alert>
+    );
+  }
+  if (plan.status === 'approved') {
+    return (
+      <Alert variant="success">
+        <AlertTitle>Approved{decided}</AlertTitle>
+        <p className="mt-1">Our team is turning each step into a task request you can follow here.</p>
+        {note}
+      </Alert>
+    );
+  }
+  if (plan.status === 'submitted') {
+    return (
+      <Alert>
+        <AlertTitle>Awaiting review</AlertTitle>
+        <p className="mt-1">This plan is with our team. A human reviewer approves it, or tells you what to change, before work starts.</p>
+      </Alert>
+    );
+  }
+  return null;
+}
 
 function failed(error: unknown) {
   toast({ title: 'Could not save the change', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
@@ -48,7 +85,8 @@ export function PlanDetail({ planId }: { planId: string }) {
     );
   }
   const { steps } = plan.data;
-  const isEditable = plan.data.status === 'draft';
+  const isEditable = isPlanEditable(plan.data.status);
+  const isResubmission = plan.data.status === 'changes_requested';
   const actions: StepActions = {
     onMove: (step: PlanStep, direction) => {
       const ids = steps.map((item) => item.id);
@@ -76,7 +114,7 @@ export function PlanDetail({ planId }: { planId: string }) {
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
             {plan.data.title}
           </h1>
-          <Badge tone={isEditable ? 'info' : 'green'}>{PLAN_STATUS_LABELS[plan.data.status]}</Badge>
+          <Badge tone={PLAN_STATUS_TONES[plan.data.status]}>{PLAN_STATUS_LABELS[plan.data.status]}</Badge>
         </div>
         <p className="mt-2 text-sm text-muted-foreground">
           Created {formatDate(plan.data.created_at)} from the advisor
@@ -88,6 +126,8 @@ export function PlanDetail({ planId }: { planId: string }) {
           </blockquote>
         ) : null}
       </div>
+
+      <ReviewStatus plan={plan.data} />
 
       <section aria-labelledby="steps-heading" className="space-y-3">
         <h2 id="steps-heading" className="text-xl font-semibold">
@@ -118,30 +158,29 @@ export function PlanDetail({ planId }: { planId: string }) {
             />
           </section>
           <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">Submitting sends the plan to our team as task requests. You cannot edit it afterwards.</p>
+            <p className="text-sm text-muted-foreground">
+              {isResubmission
+                ? 'Submitting again sends your changes to the reviewer.'
+                : 'Submitting sends the plan to our reviewers; you cannot edit it while they decide.'}
+            </p>
             <Button
               type="button"
               disabled={isPending}
               onClick={() =>
                 submit.mutate(undefined, {
                   onSuccess: () => {
-                    toast({ title: 'Plan submitted', description: 'Our team will turn each step into a task request.', variant: 'success' });
+                    toast({ title: 'Plan submitted', description: 'A reviewer will approve it or tell you what to change.', variant: 'success' });
                     heading.current?.focus();
                   },
                   onError: failed,
                 })
               }
             >
-              <Send aria-hidden /> Submit plan
+              <Send aria-hidden /> {isResubmission ? 'Submit again' : 'Submit plan'}
             </Button>
           </div>
         </>
-      ) : (
-        <Alert>
-          <AlertTitle>Submitted</AlertTitle>
-          <p className="mt-1">This plan is with our team. Each step becomes a task request you can follow here.</p>
-        </Alert>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePlans } from '../api/list-plans.ts';
-import { PLAN_STATUS_LABELS, formatDate } from '../plan-labels.ts';
+import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate } from '../plan-labels.ts';
 
 /** The user's plans, newest first, or an empty state that says how to make one. */
 export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: number; headingLevel?: 2 | 3; onAskAdvisor: () => void }) {
@@ -46,7 +46,7 @@ export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: nu
                 {plan.step_count} {plan.step_count === 1 ? 'step' : 'steps'} · created {formatDate(plan.created_at)}
               </span>
             </span>
-            <Badge tone={plan.status === 'draft' ? 'info' : 'green'}>{PLAN_STATUS_LABELS[plan.status]}</Badge>
+            <Badge tone={PLAN_STATUS_TONES[plan.status]}>{PLAN_STATUS_LABELS[plan.status]}</Badge>
           </Link>
         </li>
       ))}
