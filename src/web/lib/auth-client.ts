@@ -1,4 +1,4 @@
-import { GoTrueClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { STORAGE_KEYS } from '../../shared/constants.ts';
 import { type PublicConfig, publicConfigSchema } from '../../shared/schemas/auth.ts';
 import { apiFetch } from './api-client.ts';
@@ -32,8 +32,9 @@ const safeStorage = {
 
 export function getAuthClient(): Promise<GoTrueClient> {
   if (typeof window === 'undefined') return Promise.reject(new Error('The auth client runs in the browser only.'));
-  clientPromise ??= loadPublicConfig().then(
-    (config) =>
+  // auth-js (~120 KB) loads beside the config, after the page has rendered: it is no part of first paint.
+  clientPromise ??= Promise.all([loadPublicConfig(), import('@supabase/auth-js')]).then(
+    ([config, { GoTrueClient }]) =>
       new GoTrueClient({
         url: `${window.location.origin}/auth/v1`,
         headers: { apikey: config.anonKey },

@@ -52,7 +52,8 @@ export default function WorkspaceLayout() {
       <SiteHeader />
       <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
         <WorkspaceNav />
-        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        {/* pb-28: the advisor dock floats at the bottom centre; the last actions must scroll clear of it. */}
+        <main id="main" className="min-w-0 flex-1 px-4 pt-8 pb-28 sm:px-6 lg:px-10">
           <DemoBanner />
           <PageBoundary level="page" key={pathname}>
             <RouteGuard requirement={pageAccessRequirement(pathname)}>
