@@ -1,11 +1,11 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { PlanStatus, ReviewPlan, ReviewPlanSummary, reviewDecisionInputSchema } from '../../../shared/schemas/plans.ts';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { assistantPlanSteps, assistantPlans } from '../../db/schema/plans.ts';
-import { type PlanRow, type Tx, readPlan, toSummary } from './plans.service.ts';
+import { assistantPlans } from '../../db/schema/plans.ts';
+import { type PlanRow, type Tx, plansWithStepCounts, readPlan, toSummary } from './plans.service.ts';
 
 /**
  * The staff side of task requests: submitted plans from every client, and the approver's decision
@@ -22,16 +22,9 @@ async function emailsOf(db: Db, userIds: string[]): Promise<Map<string, string |
 
 /** Plans in one review state (by default those awaiting a decision), oldest submission first. */
 export async function listReviewQueue(db: Db, status: Exclude<PlanStatus, 'draft'>): Promise<ReviewPlanSummary[]> {
-  const rows = await db
-    .select({ plan: assistantPlans, steps: count(assistantPlanSteps.id) })
-    .from(assistantPlans)
-    .leftJoin(assistantPlanSteps, eq(assistantPlanSteps.planId, assistantPlans.id))
-    .where(eq(assistantPlans.status, status))
-    .groupBy(assistantPlans.id)
-    .orderBy(asc(assistantPlans.submittedAt))
-    .limit(200);
-  const emails = await emailsOf(db, [...new Set(rows.map((row) => row.plan.userId))]);
-  return rows.map((row) => ({ ...toSummary(row.plan, row.steps), requester_email: emails.get(row.plan.userId) ?? null }));
+  const plans = await plansWithStepCounts(db, eq(assistantPlans.status, status), [asc(assistantPlans.submittedAt), asc(assistantPlans.id)]);
+  const emails = await emailsOf(db, [...new Set(plans.map(({ row }) => row.userId))]);
+  return plans.map(({ row, stepCount }) => ({ ...toSummary(row, stepCount), requester_email: emails.get(row.userId) ?? null }));
 }
 
 async function reviewablePlan(db: Db | Tx, planId: string, forUpdate = false): Promise<PlanRow> {

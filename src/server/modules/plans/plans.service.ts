@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Plan,
@@ -125,16 +125,22 @@ export async function createPlan(db: Db, input: { userId: string; plan: CreatePl
   });
 }
 
-export async function listPlans(db: Db, userId: string): Promise<PlanSummary[]> {
+/** Plans matching `where`, each with its step count, in `order`; at most 200. */
+export async function plansWithStepCounts(db: Db, where: SQL, order: SQL[]): Promise<{ row: PlanRow; stepCount: number }[]> {
   const rows = await db
     .select({ plan: assistantPlans, steps: count(assistantPlanSteps.id) })
     .from(assistantPlans)
     .leftJoin(assistantPlanSteps, eq(assistantPlanSteps.planId, assistantPlans.id))
-    .where(eq(assistantPlans.userId, userId))
+    .where(where)
     .groupBy(assistantPlans.id)
-    .orderBy(desc(assistantPlans.createdAt), desc(assistantPlans.id))
+    .orderBy(...order)
     .limit(200);
-  return rows.map((row) => toSummary(row.plan, Number(row.steps)));
+  return rows.map((row) => ({ row: row.plan, stepCount: Number(row.steps) }));
+}
+
+export async function listPlans(db: Db, userId: string): Promise<PlanSummary[]> {
+  const plans = await plansWithStepCounts(db, eq(assistantPlans.userId, userId), [desc(assistantPlans.createdAt), desc(assistantPlans.id)]);
+  return plans.map(({ row, stepCount }) => toSummary(row, stepCount));
 }
 
 export async function getPlan(db: Db, ref: PlanRef): Promise<Plan> {

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_USER_ID, fakeAuth } from '../../../../../tests/fake-auth.ts';
+import { renderSignedIn } from '../../../../../tests/render-signed-in.tsx';
 import type { AdminUser } from '../../../../shared/schemas/access.ts';
-import { AuthContext } from '../../../lib/auth.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
 const OTHER_ID = '0d6f1c3e-2b4a-4c5d-8e9f-a0b1c2d3e4f5';
@@ -44,16 +43,7 @@ function serve(): Call[] {
   return calls;
 }
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AuthContext.Provider value={fakeAuth()}>
-      <QueryClientProvider client={client}>
-        <UsersPanel />
-      </QueryClientProvider>
-    </AuthContext.Provider>,
-  );
-}
+const renderPanel = () => renderSignedIn(<UsersPanel />, fakeAuth());
 
 afterEach(() => vi.unstubAllGlobals());
 

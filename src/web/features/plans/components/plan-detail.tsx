@@ -1,9 +1,8 @@
-import { ArrowLeft, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Plan, type PlanStep, isPlanEditable } from '../../../../shared/schemas/plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -14,7 +13,8 @@ import { useRemoveStep } from '../api/remove-step.ts';
 import { useReorderSteps } from '../api/reorder-steps.ts';
 import { useSubmitPlan } from '../api/submit-plan.ts';
 import { useUpdateStep } from '../api/update-step.ts';
-import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate } from '../plan-labels.ts';
+import { formatDate } from '../plan-labels.ts';
+import { PlanHeading } from './plan-heading.tsx';
 import { StepForm } from './step-form.tsx';
 import { type StepActions, StepItem } from './step-item.tsx';
 
@@ -106,26 +106,15 @@ export function PlanDetail({ planId }: { planId: string }) {
 
   return (
     <div className="max-w-3xl space-y-8">
-      <div>
-        <Link to="/task-requests" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-          <ArrowLeft className="size-4" aria-hidden /> All plans
-        </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
-            {plan.data.title}
-          </h1>
-          <Badge tone={PLAN_STATUS_TONES[plan.data.status]}>{PLAN_STATUS_LABELS[plan.data.status]}</Badge>
-        </div>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Created {formatDate(plan.data.created_at)} from the advisor
-          {plan.data.submitted_at ? ` · submitted ${formatDate(plan.data.submitted_at)}` : ''}
-        </p>
-        {plan.data.raw_message ? (
-          <blockquote className="mt-4 border-l-4 border-border pl-4 text-sm text-muted-foreground">
-            <span className="sr-only">You asked: </span>“{plan.data.raw_message}”
-          </blockquote>
-        ) : null}
-      </div>
+      <PlanHeading
+        back="All plans"
+        title={plan.data.title}
+        status={plan.data.status}
+        headingRef={heading}
+        meta={`Created ${formatDate(plan.data.created_at)} from the advisor${plan.data.submitted_at ? ` · submitted ${formatDate(plan.data.submitted_at)}` : ''}`}
+        rawMessage={plan.data.raw_message}
+        askedBy="You asked"
+      />
 
       <ReviewStatus plan={plan.data} />
 

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
+import { renderSignedIn } from '../../../../../tests/render-signed-in.tsx';
 import type { ReviewPlan } from '../../../../shared/schemas/plans.ts';
-import { AuthContext } from '../../../lib/auth.tsx';
 import { ReviewDetail } from './review-detail.tsx';
 
 const PLAN_ID = '5a7e2c1d-3b4f-4e6a-9c8d-0f1e2d3c4b5a';
@@ -48,16 +46,7 @@ function serve(): { method: string; body: unknown }[] {
 
 function renderAs(isApprover: boolean) {
   const access = accessFor('consultant');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AuthContext.Provider value={fakeAuth({ access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } }, accessStatus: 'ready' })}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ReviewDetail planId={PLAN_ID} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AuthContext.Provider>,
-  );
+  renderSignedIn(<ReviewDetail planId={PLAN_ID} />, fakeAuth({ access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } }, accessStatus: 'ready' }));
 }
 
 afterEach(() => vi.unstubAllGlobals());

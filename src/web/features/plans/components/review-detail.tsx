@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Undo2, UserCheck } from 'lucide-react';
+import { Check, Undo2, UserCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
@@ -13,7 +13,9 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useAccessDecision } from '../../../lib/access.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, categoryLabel, formatDate, priorityLabel } from '../../plans/plan-labels.ts';
+import { formatDate } from '../plan-labels.ts';
+import { PlanHeading } from './plan-heading.tsx';
+import { StepSummary } from './step-item.tsx';
 import { useDecidePlan, useReviewPlan } from '../api/reviews.ts';
 
 type Decision = 'approve' | 'request_changes';
@@ -112,25 +114,14 @@ export function ReviewDetail({ planId }: { planId: string }) {
   const data = plan.data;
   return (
     <div className="max-w-3xl space-y-8">
-      <div>
-        <Link to="/task-requests" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-          <ArrowLeft className="size-4" aria-hidden /> Review queue
-        </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight">{data.title}</h1>
-          <Badge tone={PLAN_STATUS_TONES[data.status]}>{PLAN_STATUS_LABELS[data.status]}</Badge>
-        </div>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Requested by {data.requester_email ?? 'a former user'}
-          {data.submitted_at ? ` · submitted ${formatDate(data.submitted_at)}` : ''}
-          {data.reviewed_at ? ` · decided ${formatDate(data.reviewed_at)}` : ''}
-        </p>
-        {data.raw_message ? (
-          <blockquote className="mt-4 border-l-4 border-border pl-4 text-sm text-muted-foreground">
-            <span className="sr-only">The client asked the advisor: </span>“{data.raw_message}”
-          </blockquote>
-        ) : null}
-      </div>
+      <PlanHeading
+        back="Review queue"
+        title={data.title}
+        status={data.status}
+        meta={`Requested by ${data.requester_email ?? 'a former user'}${data.submitted_at ? ` · submitted ${formatDate(data.submitted_at)}` : ''}${data.reviewed_at ? ` · decided ${formatDate(data.reviewed_at)}` : ''}`}
+        rawMessage={data.raw_message}
+        askedBy="The client asked the advisor"
+      />
 
       <section aria-labelledby="review-steps-heading" className="space-y-3">
         <h2 id="review-steps-heading" className="text-xl font-semibold">
@@ -139,13 +130,7 @@ export function ReviewDetail({ planId }: { planId: string }) {
         <ol className="space-y-3">
           {data.steps.map((step, index) => (
             <li key={step.id} className="rounded-lg border border-border bg-card p-4">
-              <p className="text-xs font-medium text-muted-foreground">Step {index + 1}</p>
-              <h3 className="font-semibold">{step.title}</h3>
-              {step.description ? <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{step.description}</p> : null}
-              <div className="mt-2 flex flex-wrap gap-2">
-                <Badge>{categoryLabel(step.category)}</Badge>
-                <Badge tone={step.priority <= 2 ? 'yellow' : 'neutral'}>{priorityLabel(step.priority)}</Badge>
-              </div>
+              <StepSummary step={step} position={index} showStatus={false} />
             </li>
           ))}
         </ol>

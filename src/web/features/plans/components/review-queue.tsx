@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate } from '../../plans/plan-labels.ts';
+import { formatDate } from '../plan-labels.ts';
 import { useReviewQueue } from '../api/reviews.ts';
 
 /** Staff: the task requests clients submitted, oldest first, each opening its review. */

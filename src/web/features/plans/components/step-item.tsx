@@ -7,6 +7,22 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { STEP_STATUS_LABELS, categoryLabel, priorityLabel } from '../plan-labels.ts';
 import { StepForm } from './step-form.tsx';
 
+/** A step as read: its number, title, description, category, priority and (when asked) status. */
+export function StepSummary({ step, position, showStatus }: { step: PlanStep; position: number; showStatus: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-medium text-muted-foreground">Step {position + 1}</p>
+      <h3 className="font-semibold">{step.title}</h3>
+      {step.description ? <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{step.description}</p> : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Badge>{categoryLabel(step.category)}</Badge>
+        <Badge tone={step.priority <= 2 ? 'yellow' : 'neutral'}>{priorityLabel(step.priority)}</Badge>
+        {showStatus ? <Badge tone={step.status === 'completed' ? 'green' : 'info'}>{STEP_STATUS_LABELS[step.status]}</Badge> : null}
+      </div>
+    </div>
+  );
+}
+
 export interface StepActions {
   onMove: (step: PlanStep, direction: -1 | 1) => void;
   onSave: (step: PlanStep, values: StepFormValues) => Promise<unknown>;
@@ -47,16 +63,7 @@ export function StepItem({
         />
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <p className="text-xs font-medium text-muted-foreground">Step {position + 1}</p>
-            <h3 className="font-semibold">{step.title}</h3>
-            {step.description ? <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{step.description}</p> : null}
-            <div className="mt-2 flex flex-wrap gap-2">
-              <Badge>{categoryLabel(step.category)}</Badge>
-              <Badge tone={step.priority <= 2 ? 'yellow' : 'neutral'}>{priorityLabel(step.priority)}</Badge>
-              {!isEditable ? <Badge tone={step.status === 'completed' ? 'green' : 'info'}>{STEP_STATUS_LABELS[step.status]}</Badge> : null}
-            </div>
-          </div>
+          <StepSummary step={step} position={position} showStatus={!isEditable} />
           {isEditable ? (
             <div className="flex shrink-0 flex-wrap items-center gap-1">
               <label className="sr-only" htmlFor={`status-${step.id}`}>{`Status of ${name}`}</label>
