@@ -7,6 +7,7 @@ import { seedReferenceData } from './db/seed.ts';
 import { seedContent } from './modules/content/content.service.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 import { writeLocalAdminEndpoint } from './local-admin-endpoint.ts';
+import { loggerOptions } from './plugins/log-redaction.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
   if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
@@ -35,7 +36,7 @@ async function start(): Promise<void> {
     env,
     webDir,
     trustProxy: env.TRUST_PROXY,
-    logger: { level: env.LOG_LEVEL },
+    logger: loggerOptions(env.LOG_LEVEL),
   });
   if (!webDir) app.log.warn('No web build found: serving the API only. Run `npm run build` for the web app.');
 
