@@ -23,6 +23,7 @@ import {
   listSecurityEvents,
   listUsers,
   readRolePermissionMatrix,
+  replaceUserAccess,
   updateRolePermissions,
   updateUserAccess,
 } from './access-admin.service.ts';
@@ -111,16 +112,19 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
     async (request, reply) => {
       const actorId = await requireAdministrator(request);
       const { email, ...access } = request.body;
-      let invited;
+      let invitedId: string;
       try {
-        invited = await adminInviteUser(authDeps, { email }, linkTarget(authDeps, request, INVITE_LANDING));
+        const invited = await adminInviteUser(authDeps, { email }, linkTarget(authDeps, request, INVITE_LANDING), (tx, userId) =>
+          replaceUserAccess(tx, { ...access, userId }),
+        );
+        invitedId = invited.user.id;
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'email_exists') {
           throw new AppError('CONFLICT', 'Someone with this email address already has an account. Find them in the list to change their access.');
         }
         throw error;
       }
-      const user = await updateUserAccess(db, { ...access, userId: invited.user.id, actorId });
+      const user = await getUser(db, invitedId);
       request.log.info({ actorId, userId: user.userId, roles: access.roles }, 'user invited');
       return reply.status(201).send(user);
     },

@@ -135,10 +135,45 @@ export async function getUser(db: Db, userId: string): Promise<AdminUser> {
   };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type AccessInput = UpdateUserAccessInput & { userId: string };
+
+/** Writes a user's type, roles (with flags) and scopes, replacing what they held, inside `tx`. */
+export async function replaceUserAccess(tx: Tx, input: AccessInput): Promise<void> {
+  await ensureProfile(tx, { userId: input.userId, userType: input.userType });
+  await setUserType(tx, { userId: input.userId, userType: input.userType });
+  await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
+  if (input.roles.length > 0) {
+    await tx.insert(userRoles).values(
+      input.roles.map((role) => ({
+        userId: input.userId,
+        role: role.role,
+        isApprover: role.is_approver,
+        isIntegrationAdmin: role.is_integration_admin,
+        isDataAiAdmin: role.is_data_ai_admin,
+      })),
+    );
+  }
+  await tx.delete(userAccessScopes).where(eq(userAccessScopes.userId, input.userId));
+  if (input.scopes.length > 0) {
+    await tx.insert(userAccessScopes).values(
+      input.scopes.map((scope) => ({
+        userId: input.userId,
+        businessUnit: scope.business_unit ?? null,
+        region: scope.region ?? null,
+        framework: scope.framework ?? null,
+        environment: scope.environment ?? null,
+        dataClassification: scope.data_classification ?? null,
+        isActive: scope.is_active,
+      })),
+    );
+  }
+}
+
 /** Replaces a user's type, roles (with flags) and scopes in one transaction. */
 export async function updateUserAccess(
   db: Db,
-  input: UpdateUserAccessInput & { userId: string; /** null: the service-role key, nobody's account. */ actorId: string | null },
+  input: AccessInput & { /** null: the service-role key, nobody's account. */ actorId: string | null },
 ): Promise<AdminUser> {
   const [exists] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, input.userId));
   if (!exists) throw new AppError('NOT_FOUND', 'No user has this id.');
@@ -146,36 +181,7 @@ export async function updateUserAccess(
   if (input.userId === input.actorId && !input.roles.some((role) => role.role === 'administrator')) {
     throw new AppError('CONFLICT', 'You cannot remove your own administrator role. Ask another administrator.');
   }
-  await db.transaction(async (tx) => {
-    await ensureProfile(tx, { userId: input.userId, userType: input.userType });
-    await setUserType(tx, { userId: input.userId, userType: input.userType });
-    await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
-    if (input.roles.length > 0) {
-      await tx.insert(userRoles).values(
-        input.roles.map((role) => ({
-          userId: input.userId,
-          role: role.role,
-          isApprover: role.is_approver,
-          isIntegrationAdmin: role.is_integration_admin,
-          isDataAiAdmin: role.is_data_ai_admin,
-        })),
-      );
-    }
-    await tx.delete(userAccessScopes).where(eq(userAccessScopes.userId, input.userId));
-    if (input.scopes.length > 0) {
-      await tx.insert(userAccessScopes).values(
-        input.scopes.map((scope) => ({
-          userId: input.userId,
-          businessUnit: scope.business_unit ?? null,
-          region: scope.region ?? null,
-          framework: scope.framework ?? null,
-          environment: scope.environment ?? null,
-          dataClassification: scope.data_classification ?? null,
-          isActive: scope.is_active,
-        })),
-      );
-    }
-  });
+  await db.transaction((tx) => replaceUserAccess(tx, input));
   return getUser(db, input.userId);
 }
 

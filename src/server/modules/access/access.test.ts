@@ -8,6 +8,7 @@ import { ROLE_PERMISSIONS, type Role } from '../../../shared/permissions.ts';
 import type { AdminUser, AdminUserList, MeAccess, RolePermissionMatrix, SecurityEventList } from '../../../shared/schemas/access.ts';
 import { buildApp } from '../../app.ts';
 import { securityEvents, userRoles } from '../../db/schema/access.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { listMailbox } from '../mail/mail.service.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
 
@@ -243,6 +244,29 @@ describe('the admin API', () => {
     expect(again.json().error.message).toMatch(/already has an account/);
     const bad = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: 'not-an-address', userType: 'client', roles: [] } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('invites all or nothing: when the access cannot be written, no account exists and no mail goes out', async () => {
+    const admin = await userWithRole('administrator');
+    // Reads keep working (the guard loads the administrator's access); writing a scope fails.
+    await database.db.execute(sql`create function refuse_scope() returns trigger language plpgsql as $$ begin raise exception 'scopes unavailable'; end $$`);
+    await database.db.execute(sql`create trigger refuse_scope before insert on user_access_scopes for each row execute function refuse_scope()`);
+    let failed;
+    try {
+      failed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/users',
+        headers: admin.headers,
+        payload: { email: 'half-invited@example.com', userType: 'client', roles: [{ role: 'client' }], scopes: [{ region: 'eu' }] },
+      });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_scope on user_access_scopes`);
+      await database.db.execute(sql`drop function refuse_scope()`);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(await database.db.select().from(authUsers).where(eq(authUsers.email, 'half-invited@example.com'))).toEqual([]);
+    await app.mailWorker.drain();
+    expect((await listMailbox(database.db)).some((mail) => mail.to === 'half-invited@example.com')).toBe(false);
   });
 
   it('deletes a user with their roles and scopes, but never the administrator themselves', async () => {

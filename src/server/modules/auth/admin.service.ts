@@ -61,6 +61,8 @@ export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes
   return bundle;
 }
 
+type DbTransaction = Parameters<Parameters<AuthDeps['db']['transaction']>[0]>[0];
+
 export interface InviteInput {
   email?: string;
   data?: Record<string, unknown>;
@@ -68,16 +70,24 @@ export interface InviteInput {
 
 /**
  * POST /invite (auth-js `admin.inviteUserByEmail`): a user without a password, and an e-mail whose
- * link confirms the address and signs them in. Inviting again an address that has not accepted yet
+ * link confirms the address and signs them in — all in one transaction, so a failure leaves no
+ * half-invited account and sends no mail. Inviting again an address that has not accepted yet
  * sends a fresh link; an address that already has an account is refused (422 email_exists).
  */
-export async function adminInviteUser(deps: AuthDeps, input: InviteInput, target: LinkTarget): Promise<UserBundle> {
+export async function adminInviteUser(
+  deps: AuthDeps,
+  input: InviteInput,
+  target: LinkTarget,
+  /** Runs in the same transaction, before the mail is queued: what the app keeps about the new user. */
+  alsoInTransaction?: (tx: DbTransaction, userId: string) => Promise<void>,
+): Promise<UserBundle> {
   const email = normalizeEmail(input.email ?? '');
   if (!isValidEmail(email)) throw errors.validation('Unable to validate email address: invalid format');
   const userId = await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.emailConfirmedAt) return undefined;
     const user = existing ?? (await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data }));
+    await alsoInTransaction?.(tx, user.id);
     await sendEmailLink(tx, deps, { user, type: 'invite', to: email, redirectTo: target.redirectTo, authBase: target.authBase });
     return user.id;
   });
