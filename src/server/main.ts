@@ -63,7 +63,14 @@ async function start(): Promise<void> {
   if (lock) {
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: app.authKeys.serviceRoleKey });
+    let published = app.authKeys.serviceRoleKey;
+    forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: published });
+    // A key rotation mints a new service-role key: keep the file naming the one that works.
+    setInterval(() => {
+      if (app.authKeys.serviceRoleKey === published) return;
+      published = app.authKeys.serviceRoleKey;
+      forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: published });
+    }, 60_000).unref();
   }
   console.log(
     `ComplianceCore is running at http://${shownHost}:${port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
