@@ -31,3 +31,22 @@ export function readLocalAdminEndpoint(dataDir: string): LocalAdminEndpoint | un
     return undefined;
   }
 }
+
+/**
+ * Keeps the file naming the service-role key that works: a key rotation mints a new one, so the file
+ * is rewritten within a minute. Returns the function that stops this and removes the file.
+ */
+export function publishLocalAdminEndpoint(dataDir: string, url: string, serviceRoleKey: () => string): () => void {
+  let published = serviceRoleKey();
+  let forget = writeLocalAdminEndpoint(dataDir, { url, serviceRoleKey: published });
+  const timer = setInterval(() => {
+    if (serviceRoleKey() === published) return;
+    published = serviceRoleKey();
+    forget = writeLocalAdminEndpoint(dataDir, { url, serviceRoleKey: published });
+  }, 60_000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    forget();
+  };
+}

@@ -6,7 +6,7 @@ import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { seedContent } from './modules/content/content.service.ts';
 import { parseEnv, webBuildDir } from './env.ts';
-import { writeLocalAdminEndpoint } from './local-admin-endpoint.ts';
+import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
 import { loggerOptions } from './plugins/log-redaction.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
@@ -63,14 +63,7 @@ async function start(): Promise<void> {
   if (lock) {
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    let published = app.authKeys.serviceRoleKey;
-    forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: published });
-    // A key rotation mints a new service-role key: keep the file naming the one that works.
-    setInterval(() => {
-      if (app.authKeys.serviceRoleKey === published) return;
-      published = app.authKeys.serviceRoleKey;
-      forgetAdminEndpoint = writeLocalAdminEndpoint(env.DATA_DIR, { url, serviceRoleKey: published });
-    }, 60_000).unref();
+    forgetAdminEndpoint = publishLocalAdminEndpoint(env.DATA_DIR, url, () => app.authKeys.serviceRoleKey);
   }
   console.log(
     `ComplianceCore is running at http://${shownHost}:${port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
