@@ -41,11 +41,13 @@ export async function getReviewPlan(db: Db, planId: string): Promise<ReviewPlan>
   return { ...(await readPlan(db, row)), requester_email: emails.get(row.userId) ?? null };
 }
 
-/** Approves a submitted plan or sends it back to its owner with a note; only once per submission. */
+/** Approves a submitted plan or sends it back to its owner with a note; once per submission, never by its owner. */
 export async function decidePlan(db: Db, input: { planId: string; reviewerId: string; decision: ReviewDecision }): Promise<ReviewPlan> {
   await db.transaction(async (tx) => {
     const row = await reviewablePlan(tx, input.planId, true);
     if (row.status !== 'submitted') throw new AppError('CONFLICT', 'This plan has already been decided. It returns to the queue when its owner submits it again.');
+    // Segregation of duties: whoever asked for the work never signs it off.
+    if (row.userId === input.reviewerId) throw new AppError('FORBIDDEN', 'You submitted this plan, so another approver must decide on it.');
     const now = new Date();
     await tx
       .update(assistantPlans)

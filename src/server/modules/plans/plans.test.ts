@@ -264,4 +264,17 @@ describe('reviewing submitted plans', () => {
     const late = await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'One more' });
     expect(late.json<ErrorBody>().error.message).toBe('This plan has been approved and can no longer be changed.');
   });
+
+  it('never lets an approver decide on a plan they submitted themselves', async () => {
+    const instance = await app();
+    const approver = await subscribedUser(instance);
+    await ensureProfile(database.db, { userId: approver.userId, userType: 'staff' });
+    await grantRole(database.db, { userId: approver.userId, role: 'consultant', isApprover: true });
+    const plan = (await call(instance, approver, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    await call(instance, approver, 'POST', `/api/v1/plans/${plan.id}/submit`);
+    const own = await call(instance, approver, 'POST', `/api/v1/reviews/plans/${plan.id}/decision`, { decision: 'approve' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json<ErrorBody>().error.message).toBe('You submitted this plan, so another approver must decide on it.');
+    expect((await call(instance, approver, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>().status).toBe('submitted');
+  });
 });

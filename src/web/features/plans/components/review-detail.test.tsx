@@ -44,9 +44,10 @@ function serve(): { method: string; body: unknown }[] {
   return calls;
 }
 
-function renderAs(isApprover: boolean) {
-  const access = accessFor('consultant');
-  renderSignedIn(<ReviewDetail planId={PLAN_ID} />, fakeAuth({ access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } }, accessStatus: 'ready' }));
+function renderAs(isApprover: boolean, userId?: string) {
+  const access = accessFor('consultant', userId);
+  const auth = fakeAuth({ access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } }, accessStatus: 'ready' });
+  renderSignedIn(<ReviewDetail planId={PLAN_ID} />, userId && auth.user ? { ...auth, user: { ...auth.user, id: userId } } : auth);
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,6 +62,14 @@ describe('reviewing a submitted plan', () => {
     expect((screen.getByRole('button', { name: 'Approve Plan' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Request Changes' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('tells an approver who submitted the plan that someone else must decide', async () => {
+    serve();
+    renderAs(true, submitted.user_id);
+    expect(await screen.findByText('You submitted this plan')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve Plan' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('Only approvers can decide')).toBeNull();
   });
 
   it('asks an approver for a note before sending a plan back, then records the decision', async () => {

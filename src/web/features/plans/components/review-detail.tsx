@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useAccessDecision } from '../../../lib/access.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../plan-labels.ts';
 import { PlanHeading } from './plan-heading.tsx';
@@ -23,7 +24,10 @@ type Decision = 'approve' | 'request_changes';
 /** The approver's decision: approve, or send back with a note. Only is_approver may decide (spec §6). */
 function DecisionForm({ plan }: { plan: ReviewPlan }) {
   const decide = useDecidePlan(plan.id);
-  const canDecide = useAccessDecision(ENDPOINT_ACCESS.decideReviews).state === 'allowed';
+  const isApprover = useAccessDecision(ENDPOINT_ACCESS.decideReviews).state === 'allowed';
+  // Segregation of duties (the server enforces it too): nobody decides on their own request.
+  const isOwnPlan = useAuth().user?.id === plan.user_id;
+  const canDecide = isApprover && !isOwnPlan;
   const noteId = useId();
   const noteField = useRef<HTMLTextAreaElement>(null);
   const [note, setNote] = useState('');
@@ -65,7 +69,13 @@ function DecisionForm({ plan }: { plan: ReviewPlan }) {
       <p className="text-sm text-muted-foreground">
         The advisor drafted this plan; nothing starts until a person approves it. Check each step is right for the client, in scope and in order.
       </p>
-      {canDecide ? null : (
+      {isOwnPlan ? (
+        <Alert variant="warning">
+          <AlertTitle>You submitted this plan</AlertTitle>
+          <p className="mt-1">Another approver decides on it: nobody signs off their own request.</p>
+        </Alert>
+      ) : null}
+      {isApprover || isOwnPlan ? null : (
         <Alert variant="warning">
           <AlertTitle>Only approvers can decide</AlertTitle>
           <p className="mt-1">You can read this plan. Ask an administrator to give you the Approver capability to approve it or send it back.</p>
