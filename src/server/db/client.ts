@@ -12,6 +12,8 @@ import { MIGRATIONS_DIR } from '../env.ts';
 import { schema, type Schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` a `db.transaction(async (tx) => …)` callback receives. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -12,7 +12,7 @@ import type {
   UserRoleAssignment,
 } from '../../../shared/schemas/access.ts';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import {
   permissions,
   profiles,
@@ -135,11 +135,10 @@ export async function getUser(db: Db, userId: string): Promise<AdminUser> {
   };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AccessInput = UpdateUserAccessInput & { userId: string };
 
 /** Writes a user's type, roles (with flags) and scopes, replacing what they held, inside `tx`. */
-export async function replaceUserAccess(tx: Tx, input: AccessInput): Promise<void> {
+export async function replaceUserAccess(tx: DbTransaction, input: AccessInput): Promise<void> {
   await ensureProfile(tx, { userId: input.userId, userType: input.userType });
   await setUserType(tx, { userId: input.userId, userType: input.userType });
   await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));

@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import type { AuthDeps } from './context.ts';
 import { sendEmailLink } from './email-links.ts';
 import { GoTrueError, errors } from './gotrue-errors.ts';
@@ -60,8 +61,6 @@ export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes
   if (!bundle) throw new Error('adminCreateUser: user vanished');
   return bundle;
 }
-
-type DbTransaction = Parameters<Parameters<AuthDeps['db']['transaction']>[0]>[0];
 
 export interface InviteInput {
   email?: string;

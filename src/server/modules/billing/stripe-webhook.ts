@@ -2,13 +2,12 @@ import { eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { SubscriptionStatus } from '../../../shared/schemas/billing.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
 import { enqueueSubscriptionConfirmation } from './billing-mail.ts';
 import type { WebhookOutcome } from './billing-provider.ts';
 import { type Executor, issueInvoice } from './billing.service.ts';
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const STATUS_FROM_STRIPE: Record<string, SubscriptionStatus> = {
   active: 'active',
@@ -38,7 +37,7 @@ function periodOf(subscription: Stripe.Subscription) {
   return { start: fromUnix(item?.current_period_start), end: fromUnix(item?.current_period_end) };
 }
 
-async function completeCheckout(tx: Transaction, session: Stripe.Checkout.Session, remote?: Stripe.Subscription) {
+async function completeCheckout(tx: DbTransaction, session: Stripe.Checkout.Session, remote?: Stripe.Subscription) {
   const ourId = session.client_reference_id ?? session.metadata?.subscriptionId;
   if (!isUuid(ourId)) return;
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, ourId));
@@ -74,7 +73,7 @@ async function findByStripeSubscription(db: Executor, stripeId: string, ourId?: 
   return row?.provider === 'stripe' ? row : undefined;
 }
 
-async function syncSubscription(tx: Transaction, remote: Stripe.Subscription) {
+async function syncSubscription(tx: DbTransaction, remote: Stripe.Subscription) {
   const row = await findByStripeSubscription(tx, remote.id, remote.metadata.subscriptionId);
   if (!row) return;
   const status = STATUS_FROM_STRIPE[remote.status] ?? row.status;
@@ -92,7 +91,7 @@ async function syncSubscription(tx: Transaction, remote: Stripe.Subscription) {
     .where(eq(subscriptions.id, row.id));
 }
 
-async function syncInvoice(tx: Transaction, remote: Stripe.Invoice) {
+async function syncInvoice(tx: DbTransaction, remote: Stripe.Invoice) {
   const stripeSubscriptionId = idOf(remote.parent?.subscription_details?.subscription);
   const status = INVOICE_STATUS_FROM_STRIPE[remote.status ?? ''];
   if (!stripeSubscriptionId || !status || !remote.id) return;

@@ -2,10 +2,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { PlanStatus, ReviewPlan, ReviewPlanSummary, reviewDecisionInputSchema } from '../../../shared/schemas/plans.ts';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { assistantPlans } from '../../db/schema/plans.ts';
-import { type PlanRow, type Tx, plansWithStepCounts, readPlan, toSummary } from './plans.service.ts';
+import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './plans.service.ts';
 
 /**
  * The staff side of task requests: submitted plans from every client, and the approver's decision
@@ -27,7 +27,7 @@ export async function listReviewQueue(db: Db, status: Exclude<PlanStatus, 'draft
   return plans.map(({ row, stepCount }) => ({ ...toSummary(row, stepCount), requester_email: emails.get(row.userId) ?? null }));
 }
 
-async function reviewablePlan(db: Db | Tx, planId: string, forUpdate = false): Promise<PlanRow> {
+async function reviewablePlan(db: Db | DbTransaction, planId: string, forUpdate = false): Promise<PlanRow> {
   const query = db.select().from(assistantPlans).where(eq(assistantPlans.id, planId));
   const [row] = forUpdate ? await query.for('update') : await query;
   // A draft is its owner's alone until they submit it: to a reviewer it does not exist.

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/schemas/plans.ts';
 import { MAX_PLAN_STEPS, isPlanEditable } from '../../../shared/schemas/plans.ts';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { assistantPlanSteps, assistantPlans } from '../../db/schema/plans.ts';
 import { findLiveSubscription } from '../billing/billing.service.ts';
 
@@ -22,7 +22,6 @@ import { findLiveSubscription } from '../billing/billing.service.ts';
 
 export type PlanRow = typeof assistantPlans.$inferSelect;
 type StepRow = typeof assistantPlanSteps.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type CreatePlanInput = z.output<typeof createPlanInputSchema>;
 export type StepInput = z.output<typeof stepInputSchema>;
@@ -65,13 +64,13 @@ export function toSummary(row: PlanRow, stepCount: number): PlanSummary {
   };
 }
 
-export async function readPlan(db: Db | Tx, row: PlanRow): Promise<Plan> {
+export async function readPlan(db: Db | DbTransaction, row: PlanRow): Promise<Plan> {
   const steps = await db.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, row.id)).orderBy(asc(assistantPlanSteps.orderIndex));
   return { ...toSummary(row, steps.length), steps: steps.map(toStep) };
 }
 
 /** The user's plan, locked for the rest of the transaction when `forUpdate`; 404 for anyone else's. */
-async function ownPlan(db: Db | Tx, ref: PlanRef, forUpdate = false): Promise<PlanRow> {
+async function ownPlan(db: Db | DbTransaction, ref: PlanRef, forUpdate = false): Promise<PlanRow> {
   const query = db
     .select()
     .from(assistantPlans)
@@ -87,7 +86,7 @@ function assertEditable(row: PlanRow): void {
   }
 }
 
-async function touch(tx: Tx, planId: string): Promise<PlanRow> {
+async function touch(tx: DbTransaction, planId: string): Promise<PlanRow> {
   const [row] = await tx.update(assistantPlans).set({ updatedAt: new Date() }).where(eq(assistantPlans.id, planId)).returning();
   if (!row) throw new AppError('NOT_FOUND', 'Plan not found.');
   return row;
@@ -186,7 +185,7 @@ export async function removeStep(db: Db, ref: PlanRef & { stepId: string }): Pro
   });
 }
 
-async function renumber(tx: Tx, orderedIds: readonly string[]): Promise<void> {
+async function renumber(tx: DbTransaction, orderedIds: readonly string[]): Promise<void> {
   for (const [index, id] of orderedIds.entries()) {
     await tx.update(assistantPlanSteps).set({ orderIndex: index, updatedAt: new Date() }).where(eq(assistantPlanSteps.id, id));
   }
