@@ -1,6 +1,8 @@
 import { GoTrueAdminApi, isAuthApiError } from '@supabase/auth-js';
 import { type Role, isRole } from '../../../shared/permissions.ts';
+import type { z } from 'zod';
 import { type AdminUser, type UpdateUserAccessInput, adminUserListSchema, adminUserSchema } from '../../../shared/schemas/access.ts';
+import { normalizeEmail } from './users.ts';
 
 /**
  * `npm run user:create`: a confirmed e-mail user made through the admin APIs, as any back-office
@@ -34,7 +36,7 @@ export interface CreateUserOutcome {
 
 export class UserCreateError extends Error {}
 
-async function appApi<T>(connection: AdminConnection, path: string, parse: (body: unknown) => T, init: RequestInit = {}): Promise<T> {
+async function appApi<T>(connection: AdminConnection, path: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
   const response = await connection.fetch(`${connection.url}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${connection.serviceRoleKey}`, 'content-type': 'application/json', ...init.headers },
@@ -44,18 +46,18 @@ async function appApi<T>(connection: AdminConnection, path: string, parse: (body
     const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${response.status}`;
     throw new UserCreateError(`${init.method ?? 'GET'} ${path} failed: ${message}`);
   }
-  return parse(body);
+  return schema.parse(body);
 }
 
 async function findUserId(connection: AdminConnection, email: string): Promise<string> {
-  const list = await appApi(connection, `/api/v1/admin/users?${new URLSearchParams({ q: email, limit: '100' })}`, (body) => adminUserListSchema.parse(body));
+  const list = await appApi(connection, `/api/v1/admin/users?${new URLSearchParams({ q: email, limit: '100' })}`, adminUserListSchema);
   const match = list.users.find((user) => user.email === email);
   if (!match) throw new UserCreateError(`The auth service says ${email} exists, but it is not in the user list.`);
   return match.userId;
 }
 
 /** The user's access with `role` added (its flags replaced); staff once any staff role is held. */
-export function withRole(current: AdminUser, role: Role, command: CreateUserCommand): UpdateUserAccessInput {
+function withRole(current: AdminUser, role: Role, command: CreateUserCommand): UpdateUserAccessInput {
   const assignment = {
     role,
     is_approver: command.isApprover === true,
@@ -71,7 +73,7 @@ export function withRole(current: AdminUser, role: Role, command: CreateUserComm
 }
 
 export async function createUserWithRole(connection: AdminConnection, command: CreateUserCommand): Promise<CreateUserOutcome> {
-  const email = command.email.trim().toLowerCase();
+  const email = normalizeEmail(command.email);
   const role = command.role ?? null;
   if (role !== null && !isRole(role)) throw new UserCreateError(`Unknown role "${role}".`);
   const admin = new GoTrueAdminApi({
@@ -96,8 +98,8 @@ export async function createUserWithRole(connection: AdminConnection, command: C
 
   if (role !== null) {
     const path = `/api/v1/admin/users/${userId}`;
-    const current = await appApi(connection, path, (body) => adminUserSchema.parse(body));
-    await appApi(connection, `${path}/access`, (body) => adminUserSchema.parse(body), {
+    const current = await appApi(connection, path, adminUserSchema);
+    await appApi(connection, `${path}/access`, adminUserSchema, {
       method: 'PUT',
       body: JSON.stringify(withRole(current, role, command)),
     });
