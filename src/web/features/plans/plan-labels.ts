@@ -21,6 +21,8 @@ export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
 export const PLAN_STATUS_TONES = { draft: 'info', submitted: 'neutral', approved: 'green', changes_requested: 'yellow' } as const satisfies Record<PlanStatus, string>;
 export const STEP_STATUS_LABELS: Record<StepStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
 
+export const stepCount = (count: number) => `${count} ${count === 1 ? 'step' : 'steps'}`;
+
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }

@@ -1,11 +1,11 @@
 import { ClipboardList, MessageCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePlans } from '../api/list-plans.ts';
-import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate } from '../plan-labels.ts';
+import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate, stepCount } from '../plan-labels.ts';
+import { PlanLinks } from './plan-links.tsx';
 
 /** The user's plans, newest first, or an empty state that says how to make one. */
 export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: number; headingLevel?: 2 | 3; onAskAdvisor: () => void }) {
@@ -36,20 +36,14 @@ export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: nu
     );
   }
   return (
-    <ul className="divide-y divide-border rounded-lg border border-border">
-      {items.map((plan) => (
-        <li key={plan.id}>
-          <Link to={`/task-requests?plan=${plan.id}`} className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between">
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{plan.title}</span>
-              <span className="block text-sm text-muted-foreground">
-                {plan.step_count} {plan.step_count === 1 ? 'step' : 'steps'} · created {formatDate(plan.created_at)}
-              </span>
-            </span>
-            <Badge tone={PLAN_STATUS_TONES[plan.status]}>{PLAN_STATUS_LABELS[plan.status]}</Badge>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <PlanLinks
+      links={items.map((plan) => ({
+        id: plan.id,
+        to: `/task-requests?plan=${plan.id}`,
+        title: plan.title,
+        detail: `${stepCount(plan.step_count)} · created ${formatDate(plan.created_at)}`,
+        aside: <Badge tone={PLAN_STATUS_TONES[plan.status]}>{PLAN_STATUS_LABELS[plan.status]}</Badge>,
+      }))}
+    />
   );
 }

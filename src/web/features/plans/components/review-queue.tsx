@@ -1,9 +1,9 @@
 import { Inbox } from 'lucide-react';
-import { Link } from 'react-router';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate } from '../plan-labels.ts';
+import { formatDate, stepCount } from '../plan-labels.ts';
 import { useReviewQueue } from '../api/reviews.ts';
+import { PlanLinks } from './plan-links.tsx';
 
 /** Staff: the task requests clients submitted, oldest first, each opening its review. */
 export function ReviewQueue() {
@@ -27,21 +27,15 @@ export function ReviewQueue() {
     );
   }
   return (
-    <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Plans awaiting review">
-      {queue.data.plans.map((plan) => (
-        <li key={plan.id}>
-          <Link to={`/task-requests?review=${plan.id}`} className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between">
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{plan.title}</span>
-              <span className="block text-sm text-muted-foreground">
-                {plan.requester_email ?? 'A former user'} · {plan.step_count} {plan.step_count === 1 ? 'step' : 'steps'}
-                {plan.submitted_at ? ` · submitted ${formatDate(plan.submitted_at)}` : ''}
-              </span>
-            </span>
-            <span className="text-sm font-medium text-primary">Review</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <PlanLinks
+      label="Plans awaiting review"
+      links={queue.data.plans.map((plan) => ({
+        id: plan.id,
+        to: `/task-requests?review=${plan.id}`,
+        title: plan.title,
+        detail: `${plan.requester_email ?? 'A former user'} · ${stepCount(plan.step_count)}${plan.submitted_at ? ` · submitted ${formatDate(plan.submitted_at)}` : ''}`,
+        aside: <span className="text-sm font-medium text-primary">Review</span>,
+      }))}
+    />
   );
 }
