@@ -15,6 +15,8 @@ delete process.env.DATABASE_URL;
 // The admin journey creates its administrator with `npm run user:create` against this server's data.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `cc-e2e-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
+// The journey server's origin, for the journeys that check what `user:create` printed about it.
+process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
 /* eslint-enable n/no-process-env */
 
 /**
@@ -32,7 +34,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: process.env.E2E_ORIGIN, // eslint-disable-line n/no-process-env -- set above, once
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

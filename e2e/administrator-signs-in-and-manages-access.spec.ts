@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { JOURNEY_ORIGIN, PASSWORD, createUserWithRole, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
+import { PASSWORD, createUserWithRole, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 
 /**
  * An administrator can only be made outside the browser: `npm run user:create`, run here while the
@@ -10,20 +10,19 @@ import { JOURNEY_ORIGIN, PASSWORD, createUserWithRole, signInWithPassword, signO
 test.describe.configure({ mode: 'serial' });
 
 const adminEmail = uniqueEmail('admin');
-const origin = JOURNEY_ORIGIN;
 
 test.beforeAll(() => createUserWithRole(adminEmail, 'administrator'));
 
 test('a client is turned away from /admin and the administrator sees it in the security events', async ({ page }) => {
   test.setTimeout(60_000);
   const clientEmail = uniqueEmail('client');
-  await signUpAndConfirm(page, clientEmail, origin);
-  await page.goto(`${origin}/admin`);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
+  await signUpAndConfirm(page, clientEmail);
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/dashboard-compliancecore');
   await signOut(page);
 
-  await signInWithPassword(page, adminEmail, origin);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
+  await signInWithPassword(page, adminEmail);
+  await expect(page).toHaveURL('/dashboard-compliancecore');
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Administration' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administration');
 
@@ -42,12 +41,12 @@ test('a client is turned away from /admin and the administrator sees it in the s
 test('the administrator makes a user an auditor, who may then open the auditor portal', async ({ page }) => {
   test.setTimeout(120_000); // two accounts, two axe passes over a 216-checkbox matrix
   const auditorEmail = uniqueEmail('auditor');
-  await signUpAndConfirm(page, auditorEmail, origin);
+  await signUpAndConfirm(page, auditorEmail);
   await signOut(page);
 
-  await signInWithPassword(page, adminEmail, origin);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
-  await page.goto(`${origin}/admin`);
+  await signInWithPassword(page, adminEmail);
+  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await page.goto('/admin');
   await page.getByLabel('Search by email').fill(auditorEmail);
   const users = page.getByRole('list', { name: 'Users' });
   await expect(users.getByRole('listitem')).toHaveCount(1);
@@ -79,20 +78,20 @@ test('the administrator makes a user an auditor, who may then open the auditor p
   await (granted ? expect(reloaded).toBeChecked() : expect(reloaded).not.toBeChecked());
 
   await signOut(page);
-  await signInWithPassword(page, auditorEmail, origin);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
-  await page.goto(`${origin}/auditor-portal`);
-  await expect(page).toHaveURL(`${origin}/auditor-portal`);
-  await page.goto(`${origin}/admin`);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
+  await signInWithPassword(page, auditorEmail);
+  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await page.goto('/auditor-portal');
+  await expect(page).toHaveURL('/auditor-portal');
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/dashboard-compliancecore');
 });
 
 test('the administrator invites a reviewer, who accepts from the e-mail and chooses a password', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const reviewerEmail = uniqueEmail('reviewer');
-  await signInWithPassword(page, adminEmail, origin);
-  await expect(page).toHaveURL(`${origin}/dashboard-compliancecore`);
-  await page.goto(`${origin}/admin`);
+  await signInWithPassword(page, adminEmail);
+  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await page.goto('/admin');
   await page.getByRole('button', { name: 'Invite User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite user' });
   await dialog.getByLabel('Email').fill(reviewerEmail);
@@ -111,11 +110,11 @@ test('the administrator invites a reviewer, who accepts from the e-mail and choo
   // The invitee, in a browser of their own, opens the link from the e-mail.
   const invitee = await browser.newContext();
   const inviteePage = await invitee.newPage();
-  await inviteePage.goto(await verifyLinkFor(inviteePage.request, reviewerEmail, origin, 'token_hash='));
+  await inviteePage.goto(await verifyLinkFor(inviteePage.request, reviewerEmail, '', 'token_hash='));
   await expect(inviteePage.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
   await expectNoSeriousA11yViolations(inviteePage, A11Y_SCOPE.main);
   await inviteePage.getByRole('button', { name: 'Accept Invitation' }).click();
-  await expect(inviteePage).toHaveURL(`${origin}/profile`);
+  await expect(inviteePage).toHaveURL('/profile');
   await expect(inviteePage.getByRole('heading', { level: 1 })).toBeVisible();
   const password = inviteePage.getByRole('form', { name: 'Change password' });
   await password.getByLabel('New password', { exact: true }).fill(PASSWORD);

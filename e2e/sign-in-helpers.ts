@@ -12,19 +12,18 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** The journey server's origin (playwright.config.ts gives the runner's port to every worker). */
-export const JOURNEY_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173)}`; // eslint-disable-line n/no-process-env -- the runner's port
-
 /**
  * A confirmed user with a staff role, made as an operator makes one: `npm run user:create`, which
  * goes through the admin API of the journey server holding the embedded database.
  */
 export async function createUserWithRole(email: string, role: string, flags: ('--approver' | '--integration-admin' | '--data-ai-admin')[] = []): Promise<void> {
-  // eslint-disable-next-line n/no-process-env -- the data folder the runner gave the journey server
+  /* eslint-disable n/no-process-env -- the data folder and origin playwright.config.ts gave the journey server */
   const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test' };
+  const origin = process.env.E2E_ORIGIN;
+  /* eslint-enable n/no-process-env */
   const args = ['scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--role', role, ...flags];
   const { stdout } = await promisify(execFile)(process.execPath, args, { env });
-  expect(stdout).toContain(`through the server running at ${JOURNEY_ORIGIN}`);
+  expect(stdout).toContain(`through the server running at ${origin}`);
 }
 
 interface MailboxEntry {
