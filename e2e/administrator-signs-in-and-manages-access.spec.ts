@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { PASSWORD, createUserWithRole, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { STORAGE_KEYS } from '../src/shared/constants.ts';
 import { ask, openAdvisor, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { signOut, signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
 
 test('a signed-out visitor is sent to /auth and back to the page after signing in', async ({ page }) => {

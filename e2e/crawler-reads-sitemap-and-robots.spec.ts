@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 
 test('robots.txt allows the site, keeps crawlers out of the API and workspace, and names the sitemap', async ({ request, baseURL }) => {
   const response = await request.get('/robots.txt');

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.

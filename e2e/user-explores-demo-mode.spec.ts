@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.

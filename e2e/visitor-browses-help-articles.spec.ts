@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from '../src/shared/constants.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withEssentialConsent } from './content-fixtures.ts';

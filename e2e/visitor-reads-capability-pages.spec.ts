@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first view is scanned in visitor-opens-every-page
 import { withEssentialConsent } from './content-fixtures.ts';
 

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.

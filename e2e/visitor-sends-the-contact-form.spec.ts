@@ -1,4 +1,5 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
+import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { mailbox, openLanding, toast, withStoredConsent } from './landing-fixtures.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { signInWithPassword, signOut, signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
 

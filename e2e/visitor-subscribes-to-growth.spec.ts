@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './test.ts';
 import { STORAGE_KEYS } from '../src/shared/constants.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { mailbox, withStoredConsent } from './landing-fixtures.ts';

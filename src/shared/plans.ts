@@ -129,11 +129,14 @@ export function planById(id: PlanId): Plan {
   return plan;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** `$2,500` — whole dollars, as every price of spec §9 is. */
+/**
+ * `$2,500` (`-$2,500` below zero) — whole dollars, as every price of spec §9 is. Grouped by hand,
+ * not with Intl: the first Intl formatter a page creates costs Chromium ~20–50 ms of ICU set-up on
+ * the main thread, and prices are on most public pages. The test holds it to Intl's output.
+ */
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return digits === '0' || amount > 0 ? `$${digits}` : `-$${digits}`;
 }
 
 /** `$2,500/month`, or `Custom pricing` for enterprise. */

@@ -12,6 +12,7 @@ import { CookieBanner } from './features/consent/components/cookie-banner.tsx';
 import { SearchDialog } from './features/search/components/search-dialog.tsx';
 import { ConsentProvider } from './lib/consent.tsx';
 import { DemoModeProvider } from './lib/demo-mode.tsx';
+import { useAnnounceHydration } from './lib/hydration.ts';
 import { PresentationModeProvider } from './lib/presentation-mode.tsx';
 import { AuthProvider } from './lib/auth.tsx';
 import { THEME_BOOT_SCRIPT, ThemeProvider } from './lib/theme.tsx';
@@ -53,6 +54,7 @@ function NavigationProgress() {
 }
 
 export default function App() {
+  useAnnounceHydration();
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );

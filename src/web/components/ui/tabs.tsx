@@ -1,23 +1,115 @@
-import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useId,
+  useState,
+} from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** Radix Tabs: arrow keys move between tabs, the panel follows (WAI-ARIA tabs pattern). */
+/**
+ * The WAI-ARIA tabs pattern: one tab stop for the tab list, arrow keys (and Home/End) move between
+ * tabs, the panel follows the selected tab; with activationMode 'manual' arrows only move focus and
+ * Enter/Space select.
+ *
+ * Written here rather than taken from Radix: Radix Tabs mounts a Presence per panel that measures
+ * computed styles and sets state while the page hydrates, forcing a synchronous re-render of the
+ * panel (on the landing page, the whole demo screen) before the page can respond.
+ */
 
-export const Tabs = TabsPrimitive.Root;
+interface TabsState {
+  value: string;
+  select: (value: string) => void;
+  baseId: string;
+  activationMode: 'automatic' | 'manual';
+}
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+const TabsContext = createContext<TabsState | null>(null);
+
+function useTabs(part: string): TabsState {
+  const state = useContext(TabsContext);
+  if (!state) throw new Error(`${part} must be used inside Tabs`);
+  return state;
+}
+
+const triggerId = (baseId: string, value: string) => `${baseId}trigger-${value}`;
+const contentId = (baseId: string, value: string) => `${baseId}content-${value}`;
+
+interface TabsProps extends Omit<ComponentProps<'div'>, 'defaultValue' | 'dir'> {
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  activationMode?: 'automatic' | 'manual';
+}
+
+export function Tabs({ value, defaultValue = '', onValueChange, activationMode = 'automatic', ...props }: TabsProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultValue);
+  const baseId = useId();
+  const selected = value ?? uncontrolled;
+  const select = (next: string) => {
+    if (next === selected) return;
+    setUncontrolled(next);
+    onValueChange?.(next);
+  };
   return (
-    <TabsPrimitive.List
+    <TabsContext.Provider value={{ value: selected, select, baseId, activationMode }}>
+      <div {...props} />
+    </TabsContext.Provider>
+  );
+}
+
+export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
+  const { activationMode } = useTabs('TabsList');
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not([disabled])')];
+    const index = tabs.indexOf(event.target as HTMLButtonElement);
+    if (index < 0) return;
+    const next = {
+      ArrowRight: tabs[(index + 1) % tabs.length],
+      ArrowLeft: tabs[(index - 1 + tabs.length) % tabs.length],
+      Home: tabs[0],
+      End: tabs.at(-1),
+    }[event.key];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    if (activationMode === 'automatic') next.click();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={moveFocus}
       className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({
+  value,
+  className,
+  onClick,
+  ...props
+}: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
+  const tabs = useTabs('TabsTrigger');
+  const isSelected = tabs.value === value;
   return (
-    <TabsPrimitive.Trigger
+    <button
+      type="button"
+      role="tab"
+      id={triggerId(tabs.baseId, value)}
+      aria-selected={isSelected}
+      aria-controls={contentId(tabs.baseId, value)}
+      tabIndex={isSelected ? 0 : -1}
+      data-state={isSelected ? 'active' : 'inactive'}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) tabs.select(value);
+      }}
       className={cn(
         'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:text-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
@@ -27,6 +119,28 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-6 outline-none', className)} {...props} />;
+/** An inactive panel is not rendered, unless `forceMount` keeps it (its className then hides it). */
+export function TabsContent({
+  value,
+  className,
+  forceMount,
+  children,
+  ...props
+}: Omit<ComponentProps<'div'>, 'value'> & { value: string; forceMount?: boolean; children?: ReactNode }) {
+  const tabs = useTabs('TabsContent');
+  const isSelected = tabs.value === value;
+  if (!isSelected && !forceMount) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={contentId(tabs.baseId, value)}
+      aria-labelledby={triggerId(tabs.baseId, value)}
+      tabIndex={0}
+      data-state={isSelected ? 'active' : 'inactive'}
+      className={cn('mt-6 outline-none', className)}
+      {...props}
+    >
+      {children}
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { extractHeadings, markdownToPlainText, parseFaq } from '../../../shared/
 import { canonicalRoute, findPageRoute } from '../../../shared/routes.ts';
 import type { ArticleSection, ContentDocument } from '../../../shared/schemas/content.ts';
 import { contentAt, contentOf, notFound } from './content.server.ts';
+import { markdownTree } from './markdown-tree.server.ts';
 
 /**
  * What each content page's loader hands its component: plain, serialisable data and only what the
@@ -32,7 +33,7 @@ export function pageView(urlPath: string) {
     lede: data.lede,
     stats: data.stats ?? [],
     bodyHeading: data.bodyHeading ?? null,
-    body,
+    body: markdownTree(body),
     sections: data.sections,
     frameworks: frameworkLinks(data.frameworks),
     cta: data.cta ?? null,
@@ -69,7 +70,7 @@ export function frameworkView(slug: string | undefined) {
     authority: data.authority,
     requirements: data.requirements,
     updated: data.updated ?? null,
-    body: framework.body,
+    body: markdownTree(framework.body),
     related,
     others: contentOf('framework')
       .filter((other) => other.slug !== framework.slug)
@@ -85,7 +86,7 @@ export function legalView(urlPath: string) {
     updated: data.updated,
     effective: data.effective,
     headings: extractHeadings(body),
-    body,
+    body: markdownTree(body),
     others: contentOf('legal')
       .filter((other) => other.urlPath !== urlPath)
       .map((other) => ({ title: other.data.title, urlPath: other.urlPath })),
@@ -100,7 +101,10 @@ export function faqView() {
     heading: data.heading,
     lede: data.lede,
     updated: data.updated,
-    groups,
+    groups: groups.map((group) => ({
+      ...group,
+      items: group.items.map(({ answer, ...item }) => ({ ...item, answer: markdownTree(answer) })),
+    })),
     /** Plain-text answers for the FAQPage JSON-LD. */
     plain: groups.flatMap((group) =>
       group.items.map((item) => ({ question: item.question, answer: markdownToPlainText(item.answer).replaceAll('\n', ' ') })),
@@ -155,7 +159,7 @@ export function articleView(section: ArticleSection, slug: string | undefined) {
       updated: article.data.updated,
       urlPath: article.urlPath,
       headings: extractHeadings(article.body),
-      body: article.body,
+      body: markdownTree(article.body),
     },
     previous: neighbour(-1),
     next: neighbour(1),

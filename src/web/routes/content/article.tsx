@@ -46,7 +46,7 @@ export default function Article() {
           <p className="mt-3 text-sm text-muted-foreground">
             Updated <time dateTime={article.updated}>{formatDay(article.updated)}</time>
           </p>
-          <Markdown className="mt-10 border-t border-border pt-8">{article.body}</Markdown>
+          <Markdown className="mt-10 border-t border-border pt-8" tree={article.body} />
           <nav aria-label="More articles" className="mt-14 grid gap-4 border-t border-border pt-8 sm:grid-cols-2">
             {previous ? (
               <Link to={previous.urlPath} className="rounded-lg border border-border p-4 hover:border-primary/60">

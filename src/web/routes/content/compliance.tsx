@@ -61,7 +61,7 @@ export default function Compliance() {
         </ul>
       </Band>
       <Band heading={page.bodyHeading ?? 'How we work across frameworks'} tinted>
-        <Markdown className="max-w-3xl">{page.body}</Markdown>
+        <Markdown className="max-w-3xl" tree={page.body} />
       </Band>
       <PageSections sections={page.sections} />
       {page.cta ? <CtaBand cta={page.cta} /> : null}

@@ -40,7 +40,7 @@ export default function Framework() {
       </header>
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14 lg:px-8">
         <div className="min-w-0">
-          <Markdown>{framework.body}</Markdown>
+          <Markdown tree={framework.body} />
           <section aria-labelledby="key-requirements" className="mt-12">
             <h2 id="key-requirements" className="text-2xl font-semibold tracking-tight">
               Key requirements

@@ -55,7 +55,7 @@ export default function LegalPage() {
             </div>
           </div>
         </div>
-        <Markdown className="max-w-3xl">{body}</Markdown>
+        <Markdown className="max-w-3xl" tree={body} />
       </div>
     </>
   );

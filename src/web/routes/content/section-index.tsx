@@ -33,7 +33,7 @@ export default function SectionIndex() {
             <SupportHours />
           </div>
         ) : null}
-        <Markdown className="max-w-3xl">{page.body}</Markdown>
+        <Markdown className="max-w-3xl" tree={page.body} />
         <div className="mt-12 space-y-12">
           {nav.map((group) => (
             <section key={group.category} aria-labelledby={headingId(group.category)}>

@@ -34,11 +34,11 @@ export function ContentPageView({ page }: { page: PageView }) {
       {page.stats.length > 0 ? <StatsBand stats={page.stats} /> : null}
       {page.bodyHeading ? (
         <Band heading={page.bodyHeading}>
-          <Markdown className="max-w-3xl">{page.body}</Markdown>
+          <Markdown className="max-w-3xl" tree={page.body} />
         </Band>
       ) : (
         <section aria-label="Overview" className="border-b border-border py-14 sm:py-20">
-          <Markdown className="mx-auto max-w-3xl px-4 text-lg sm:px-6">{page.body}</Markdown>
+          <Markdown className="mx-auto max-w-3xl px-4 text-lg sm:px-6" tree={page.body} />
         </section>
       )}
       <PageSections sections={page.sections} firstTinted />

@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
-import type { FaqGroup } from '../../../../shared/content-markdown.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
+import type { FaqGroup, FaqItem } from '../../../../shared/content-markdown.ts';
+import type { MarkdownTree } from '../markdown-tree.server.ts';
 import { Markdown } from './markdown.tsx';
+
+/** A FAQ group as the page's loader hands it over: each answer already parsed (markdown-tree.server.ts). */
+type FaqGroupView = Omit<FaqGroup, 'items'> & { items: (Omit<FaqItem, 'answer'> & { answer: MarkdownTree })[] };
 
 /**
  * The FAQ as accordions, one per group. Answers stay in the prerendered HTML (hidden while closed)
  * so search engines and the FAQ's JSON-LD agree; a `#question-id` link opens its answer.
  */
-export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
+export function FaqAccordion({ groups }: { groups: readonly FaqGroupView[] }) {
   const [open, setOpen] = useState<string[]>([]);
   useEffect(() => {
     const openFromHash = () => {
@@ -37,8 +41,8 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
             {group.items.map((item) => (
               <AccordionItem key={item.id} value={item.id} id={item.id} className="scroll-mt-24">
                 <AccordionTrigger>{item.question}</AccordionTrigger>
-                <AccordionContent forceMount>
-                  <Markdown className="text-sm text-muted-foreground [&_p]:leading-6">{item.answer}</Markdown>
+                <AccordionContent>
+                  <Markdown className="text-sm text-muted-foreground [&_p]:leading-6" tree={item.answer} />
                 </AccordionContent>
               </AccordionItem>
             ))}

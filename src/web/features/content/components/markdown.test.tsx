@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { markdownTree } from '../markdown-tree.server.ts';
 import { Markdown } from './markdown.tsx';
 
 function renderMarkdown(markdown: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Markdown>{markdown}</Markdown> }]);
+  const router = createMemoryRouter([{ path: '/', element: <Markdown tree={markdownTree(markdown)} /> }]);
   return render(<RouterProvider router={router} />);
 }
 

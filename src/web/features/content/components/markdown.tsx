@@ -1,15 +1,16 @@
 import type { Element, ElementContent } from 'hast';
+import { type Components, toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { Link } from 'react-router';
-import remarkGfm from 'remark-gfm';
 import { headingId } from '../../../../shared/content-markdown.ts';
 import { cn } from '../../../lib/cn.ts';
+import type { MarkdownTree } from '../markdown-tree.server.ts';
 
 /**
- * Renders content/ Markdown with the site's typography. Raw HTML in the Markdown is never rendered
- * (react-markdown escapes it without rehype-raw) and unsafe link protocols are dropped by its URL
- * transform, so a content file cannot inject markup or scripts.
+ * Renders content/ Markdown with the site's typography, from the tree the page's loader parsed at
+ * build time (markdown-tree.server.ts: raw HTML dropped, unsafe URLs emptied), so a content file
+ * cannot inject markup or scripts and the browser never parses Markdown.
  */
 
 function textOf(node: Element | ElementContent | undefined): string {
@@ -74,12 +75,10 @@ const components: Components = {
   td: ({ children }) => <td className="border-b border-border px-4 py-2.5 align-top">{children}</td>,
 };
 
-export function Markdown({ children, className }: { children: string; className?: string }) {
+export function Markdown({ tree, className }: { tree: MarkdownTree; className?: string }) {
   return (
     <div className={cn('text-base text-foreground/90', className)}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
-        {children}
-      </ReactMarkdown>
+      {toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true, passNode: true, ignoreInvalidStyle: true })}
     </div>
   );
 }

@@ -1,0 +1,158 @@
+/**
+ * Prerendered pages paint first, then start the app.
+ *
+ * React Router's bootstrap is an async module script plus one `<link rel="modulepreload">` per
+ * chunk the page needs (~80 on the landing page). The preloads start at high priority while the
+ * HTML is parsed, so the app's JavaScript competes with the stylesheet for the first paint, and
+ * on a fast connection the whole module graph is evaluated and hydrated before anything is drawn.
+ * The content of a prerendered page is already in its HTML: it needs none of that to be seen.
+ *
+ * This rewrite (run on every prerendered page after `react-router build`) removes the preloads
+ * and replaces the bootstrap with one that waits for the first frame, then loads the same modules
+ * (all requested at once, so there is no request waterfall), evaluates them in dependency order
+ * in short steps that give the main thread back between them, and only then runs the router's
+ * entry, which hydrates. The router's own streamed context scripts are left as they are.
+ * The SPA fallback page (signed-in workspace) is not rewritten: it has nothing to paint first.
+ */
+
+import { HYDRATED_EVENT } from '../src/web/lib/hydration.ts';
+
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const STATIC_IMPORT = /^import (?:\* as (\w+) from )?"([^"]+)";$/gm;
+const ROUTE_MODULES = /window\.__reactRouterRouteModules = (\{[^;]*\});/;
+const ENTRY_IMPORT = /import\("([^"]+)"\);/;
+/** Static imports inside a built chunk: `from"./x.js"` and bare `import"./x.js"`. */
+const CHUNK_IMPORT = /(?:from|import)\s*"\.\/([^"]+\.js)"/g;
+
+export class BootstrapShapeError extends Error {}
+
+/**
+ * The modules in `hrefs` with every module after the modules it statically imports, so importing
+ * them one by one evaluates each in its own step. `chunkSource` reads a built chunk by its href.
+ */
+export function dependencyOrder(hrefs: readonly string[], chunkSource: (href: string) => string): string[] {
+  const ordered: string[] = [];
+  const visited = new Set<string>();
+  const visit = (href: string) => {
+    if (visited.has(href)) return;
+    visited.add(href);
+    const base = href.slice(0, href.lastIndexOf('/') + 1);
+    for (const match of chunkSource(href).matchAll(CHUNK_IMPORT)) visit(`${base}${match[1]}`);
+    ordered.push(href);
+  };
+  hrefs.forEach(visit);
+  return ordered;
+}
+
+/** The bootstrap's program; `plan` is its only input, written into the page as JSON. */
+export interface BootstrapPlan {
+  /** Every module the page needs, dependencies first; the entry is not among them. */
+  modules: string[];
+  /** Route id → module, as React Router's `window.__reactRouterRouteModules` expects them. */
+  routes: Record<string, string>;
+  entry: string;
+}
+
+// Runs in the browser. Until the app announces it has hydrated, a click on a button (links work
+// without the app) or a form submission is held, and replayed once the app can handle it: a tap on
+// the menu button during start-up opens the menu a moment later instead of being lost, and a
+// form is never submitted natively (which would put its fields in the URL).
+// Kept as plain ES2022 in a template so the page's CSP hashes it like any
+// other inline script. Every module is fetched (in parallel) before any is evaluated: evaluation
+// then happens module by module, in slices of ~8 ms with the main thread given back in between,
+// instead of whole subgraphs at a time as their requests happen to complete. A module that fails
+// to load is left to the import that needs it, which reports it as the router would.
+const BOOTSTRAP_PROGRAM = `const plan = __PLAN__;
+const held = [];
+const hold = (event) => {
+  if (event.type === 'submit') {
+    event.preventDefault();
+    const { target: form, submitter } = event;
+    held.push(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : undefined));
+    return;
+  }
+  const control = event.target.closest?.('button, [role="button"], [role="tab"], [aria-haspopup]');
+  if (!control || control.closest('a[href]')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.push(() => control.isConnected && press(control));
+};
+// A whole press, not only a click: menu triggers (Radix) open on pointerdown.
+const press = (control) => {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup']) {
+    control.dispatchEvent(new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, init));
+  }
+  control.click();
+};
+document.addEventListener('click', hold, true);
+document.addEventListener('submit', hold, true);
+addEventListener(__HYDRATED_EVENT__, () => {
+  document.removeEventListener('click', hold, true);
+  document.removeEventListener('submit', hold, true);
+  for (const replay of held.splice(0)) replay();
+}, { once: true });
+let sliceStart = performance.now();
+const yieldIfLong = async () => {
+  if (performance.now() - sliceStart < 8) return;
+  await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+  sliceStart = performance.now();
+};
+await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+sliceStart = performance.now();
+const loaded = [];
+for (const href of [...plan.modules, plan.entry]) {
+  await yieldIfLong();
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  loaded.push(new Promise((resolve) => { link.onload = link.onerror = resolve; }));
+  document.head.append(link);
+}
+await Promise.all(loaded);
+sliceStart = performance.now();
+for (const href of plan.modules) {
+  await yieldIfLong();
+  await import(href);
+}
+const routeModules = {};
+for (const [id, href] of Object.entries(plan.routes)) routeModules[id] = await import(href);
+window.__reactRouterRouteModules = routeModules;
+sliceStart = 0;
+await yieldIfLong();
+import(plan.entry);`;
+
+export function bootstrapScript(plan: BootstrapPlan): string {
+  // JSON in a script: `<` is escaped so no value can close the element.
+  // Function replacements: a `$` in a value is not a replacement pattern.
+  const planJson = JSON.stringify(plan).replaceAll('<', '\\u003c');
+  return BOOTSTRAP_PROGRAM.replace('__HYDRATED_EVENT__', () => JSON.stringify(HYDRATED_EVENT)).replace('__PLAN__', () => planJson);
+}
+
+/** Rewrites one prerendered page; throws BootstrapShapeError when React Router's output changed shape. */
+export function rewriteBootstrap(html: string, chunkSource: (href: string) => string): string {
+  const bootstrap = BOOTSTRAP.exec(html);
+  if (!bootstrap) throw new BootstrapShapeError('no async module bootstrap script');
+  const body = bootstrap[1] ?? '';
+  const staticImports = [...body.matchAll(STATIC_IMPORT)];
+  const routeModules = ROUTE_MODULES.exec(body)?.[1];
+  const entry = ENTRY_IMPORT.exec(body)?.[1];
+  if (!staticImports.length || !routeModules || !entry) throw new BootstrapShapeError('unexpected bootstrap script');
+
+  const hrefByName = new Map(staticImports.flatMap(([, name, href]) => (name && href ? [[name, href]] : [])));
+  const routes: Record<string, string> = {};
+  // The route map is an object literal of identifiers: {"root":route0,"routes/x":route1}.
+  for (const [, id, name] of routeModules.matchAll(/"([^"]+)":(\w+)/g)) {
+    const href = id && name ? hrefByName.get(name) : undefined;
+    if (!id || !href) throw new BootstrapShapeError(`route ${id ?? '?'} has no module`);
+    routes[id] = href;
+  }
+
+  const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1] ?? '');
+  const wanted = [...preloads, ...staticImports.map(([, , href]) => href ?? '')].filter((href) => href && href !== entry);
+  const modules = dependencyOrder(wanted, chunkSource).filter((href) => href !== entry);
+
+  const script = `<script type="module">${bootstrapScript({ modules, routes, entry })}</script>`;
+  return html.replace(PRELOAD, '').replace(bootstrap[0], () => script);
+}

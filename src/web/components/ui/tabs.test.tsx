@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
+
+function Sections({ activationMode, onValueChange }: { activationMode?: 'automatic' | 'manual'; onValueChange?: (value: string) => void }) {
+  return (
+    <Tabs defaultValue="one" activationMode={activationMode} onValueChange={onValueChange}>
+      <TabsList aria-label="Sections">
+        <TabsTrigger value="one">One</TabsTrigger>
+        <TabsTrigger value="two">Two</TabsTrigger>
+        <TabsTrigger value="three">Three</TabsTrigger>
+      </TabsList>
+      <TabsContent value="one">Panel one</TabsContent>
+      <TabsContent value="two">Panel two</TabsContent>
+      <TabsContent value="three" forceMount className="data-[state=inactive]:hidden">
+        Panel three
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+
+describe('Tabs', () => {
+  it('labels the selected panel with its tab and keeps one tab stop', () => {
+    render(<Sections />);
+    expect(screen.getByRole('tablist', { name: 'Sections' }).children).toHaveLength(3);
+    expect(tab('One').getAttribute('aria-selected')).toBe('true');
+    expect(tab('One').getAttribute('tabindex')).toBe('0');
+    expect(tab('Two').getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByRole('tabpanel', { name: 'One' }).textContent).toContain('Panel one');
+    // An inactive panel is not rendered unless force-mounted.
+    expect(screen.queryByText('Panel two')).toBeNull();
+    expect(screen.getByText('Panel three').getAttribute('data-state')).toBe('inactive');
+  });
+
+  it('automatic: arrow keys move and select, wrapping around; Home and End jump', async () => {
+    const onValueChange = vi.fn();
+    render(<Sections onValueChange={onValueChange} />);
+    tab('One').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tab('Two'));
+    expect(tab('Two').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Two' }).textContent).toContain('Panel two');
+    await userEvent.keyboard('{End}');
+    expect(tab('Three').getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tab('One'));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tab('Three'));
+    expect(onValueChange.mock.calls.map(([value]) => value)).toEqual(['two', 'three', 'one', 'three']);
+  });
+
+  it('manual: arrows only move focus; Enter selects', async () => {
+    render(<Sections activationMode="manual" />);
+    tab('One').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tab('Two'));
+    expect(tab('One').getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    expect(tab('Two').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('selects by pointer', async () => {
+    render(<Sections />);
+    await userEvent.click(tab('Three'));
+    expect(screen.getByText('Panel three').getAttribute('data-state')).toBe('active');
+  });
+});
