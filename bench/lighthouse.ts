@@ -15,42 +15,30 @@
  * Uses the system Chromium (CHROME_PATH, default /usr/bin/chromium), headless; never downloads one.
  * Run `npm run build` first (BUILD_DIR selects another build folder).
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { desktopConfig } from "lighthouse";
-import { buildApp } from "../src/server/app.ts";
-import { openPglite } from "../src/server/db/client.ts";
-import { seedReferenceData } from "../src/server/db/seed.ts";
-import { webBuildDirFromEnv } from "../src/server/env.ts";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { buildApp } from '../src/server/app.ts';
+import { openPglite } from '../src/server/db/client.ts';
+import { seedReferenceData } from '../src/server/db/seed.ts';
+import { webBuildDirFromEnv } from '../src/server/env.ts';
 
-const CATEGORIES = [
-  "performance",
-  "accessibility",
-  "best-practices",
-  "seo",
-] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGET = 95;
-const DEFAULT_PAGES = ["/", "/pricing", "/faq"];
+const DEFAULT_PAGES = ['/', '/pricing', '/faq'];
 
 const args = process.argv.slice(2);
-const preset =
-  args.find((arg) => arg.startsWith("--preset="))?.split("=")[1] === "desktop"
-    ? "desktop"
-    : "mobile";
-const pages = args.filter((arg) => arg.startsWith("/"));
-const runs = Math.max(
-  1,
-  Number(args.find((arg) => arg.startsWith("--runs="))?.split("=")[1] ?? 3) ||
-    3,
-);
+const preset = args.find((arg) => arg.startsWith('--preset='))?.split('=')[1] === 'desktop' ? 'desktop' : 'mobile';
+const pages = args.filter((arg) => arg.startsWith('/'));
+const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3) || 3);
 // eslint-disable-next-line n/no-process-env -- bench tooling: which Chromium to drive
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const webDir = webBuildDirFromEnv();
-if (!fs.existsSync(path.join(webDir, "index.html"))) {
+if (!fs.existsSync(path.join(webDir, 'index.html'))) {
   console.error(`No web build in ${webDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
@@ -59,17 +47,11 @@ const database = await openPglite();
 await database.migrate();
 await seedReferenceData(database.db);
 const app = await buildApp({ database, webDir });
-const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-dev-shm-usage",
-  ],
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
 });
 
 interface PageScores {
@@ -85,13 +67,8 @@ interface PageScores {
 async function audit(page: string, attemptsLeft = 3) {
   const runnerResult = await lighthouse(
     `${origin}${page}`,
-    {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-    },
-    preset === "desktop" ? desktopConfig : undefined,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    preset === 'desktop' ? desktopConfig : undefined,
   );
   if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${page}`);
   const error = runnerResult.lhr.runtimeError;
@@ -106,12 +83,7 @@ try {
     const audited = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await audit(page);
-      audited.push({
-        result,
-        performance: Math.round(
-          (result.lhr.categories.performance?.score ?? 0) * 100,
-        ),
-      });
+      audited.push({ result, performance: Math.round((result.lhr.categories.performance?.score ?? 0) * 100) });
     }
     audited.sort((a, b) => a.performance - b.performance);
     const median = audited[Math.floor((audited.length - 1) / 2)];
@@ -119,42 +91,21 @@ try {
     const runnerResult = median.result;
     const { lhr } = runnerResult;
     const scores = Object.fromEntries(
-      CATEGORIES.map((category) => [
-        category,
-        Math.round((lhr.categories[category]?.score ?? 0) * 100),
-      ]),
+      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
     ) as Record<Category, number>;
     const performanceRuns = audited.map((each) => each.performance);
     // For each category under target: the audits that cost it points, worst first.
-    const failing = CATEGORIES.filter(
-      (category) => scores[category] < TARGET,
-    ).flatMap((category) =>
+    const failing = CATEGORIES.filter((category) => scores[category] < TARGET).flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0)
         .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-        .filter(
-          ({ audit }) => audit && audit.score !== null && audit.score < 0.9,
-        )
-        .sort(
-          (a, b) =>
-            b.ref.weight * (1 - (b.audit?.score ?? 0)) -
-            a.ref.weight * (1 - (a.audit?.score ?? 0)),
-        )
+        .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9)
+        .sort((a, b) => b.ref.weight * (1 - (b.audit?.score ?? 0)) - a.ref.weight * (1 - (a.audit?.score ?? 0)))
         .slice(0, 6)
-        .map(({ audit }) =>
-          `${category}: ${audit?.id} (${Math.round((audit?.score ?? 0) * 100)}) ${audit?.displayValue ?? ""}`.trim(),
-        ),
+        .map(({ audit }) => `${category}: ${audit?.id} (${Math.round((audit?.score ?? 0) * 100)}) ${audit?.displayValue ?? ''}`.trim()),
     );
-    const reportPath = path.join(
-      os.tmpdir(),
-      `lighthouse-${preset}${page === "/" ? "-home" : page.replaceAll("/", "-")}.json`,
-    );
-    fs.writeFileSync(
-      reportPath,
-      typeof runnerResult.report === "string"
-        ? runnerResult.report
-        : JSON.stringify(lhr),
-    );
+    const reportPath = path.join(os.tmpdir(), `lighthouse-${preset}${page === '/' ? '-home' : page.replaceAll('/', '-')}.json`);
+    fs.writeFileSync(reportPath, typeof runnerResult.report === 'string' ? runnerResult.report : JSON.stringify(lhr));
     results.push({ page, scores, performanceRuns, failing, reportPath });
   }
 } finally {
@@ -163,27 +114,20 @@ try {
   await database.close();
 }
 
-console.log(
-  `\nLighthouse ${preset} scores, median of ${runs} run(s) (target ≥ ${TARGET}; system Chromium at ${chromePath})`,
-);
+console.log(`\nLighthouse ${preset} scores, median of ${runs} run(s) (target ≥ ${TARGET}; system Chromium at ${chromePath})`);
 console.table(
   Object.fromEntries(
     results.map(({ page, scores, performanceRuns }) => [
       page,
       {
         ...scores,
-        "performance runs": performanceRuns.join(" "),
-        [`all ≥ ${TARGET}`]: CATEGORIES.every(
-          (category) => scores[category] >= TARGET,
-        )
-          ? "yes"
-          : "no",
+        'performance runs': performanceRuns.join(' '),
+        [`all ≥ ${TARGET}`]: CATEGORIES.every((category) => scores[category] >= TARGET) ? 'yes' : 'no',
       },
     ]),
   ),
 );
 for (const { page, failing, reportPath } of results) {
-  if (failing.length)
-    console.log(`\n${page}: what costs points\n  ${failing.join("\n  ")}`);
+  if (failing.length) console.log(`\n${page}: what costs points\n  ${failing.join('\n  ')}`);
   console.log(`${page}: full report ${reportPath}`);
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConsultationDialog } from '../../features/consultation/components/consultation-dialog.tsx';
 import { ContactSection } from '../../features/contact/components/contact-section.tsx';
 import { DemoShowcase } from '../../features/demos/components/demo-showcase.tsx';
 import { AboutBlock } from '../../features/landing/components/about-block.tsx';
@@ -12,14 +11,21 @@ import { PressArticles } from '../../features/press/components/press-articles.ts
 import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../lib/consultation-link.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { organizationJsonLd } from '../../lib/structured-data.ts';
+import { useOnceTrue } from '../../lib/use-once-true.ts';
 
 export const meta = () => [...pageMeta('/'), organizationJsonLd()];
+
+// Its code (the form, its validation, the schedule step) loads when the visitor first opens it.
+const ConsultationDialog = lazy(() =>
+  import('../../features/consultation/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
+);
 
 /** The landing page (spec §2 Home page): the route composes the features; they never import each other. */
 export default function Home() {
   const [isConsultationOpen, setConsultationOpen] = useState(false);
   const [prefill, setPrefill] = useState<ConsultationPrefill | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  const hasConsultation = useOnceTrue(isConsultationOpen);
 
   // 'Book Demo' from the ROI calculator: open the dialog with its message, then clean the URL.
   useEffect(() => {
@@ -40,7 +46,11 @@ export default function Home() {
       <AboutBlock />
       <ContactSection />
       <PressArticles />
-      <ConsultationDialog open={isConsultationOpen} onOpenChange={setConsultationOpen} prefill={prefill} />
+      {hasConsultation ? (
+        <Suspense>
+          <ConsultationDialog open={isConsultationOpen} onOpenChange={setConsultationOpen} prefill={prefill} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,15 @@
 import { ArrowRight, CheckCircle2, Play } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { DEMO_CATEGORIES, type DemoCategory, type DemoCategoryId } from '../demo-categories.ts';
-import { DemoModal } from './demo-modal.tsx';
+import { useOnceTrue } from '../../../lib/use-once-true.ts';
 import { DemoPreviewFrame } from './demo-preview-frame.tsx';
+
+// The full-screen demo player loads when a demo is first opened.
+const DemoModal = lazy(() => import('./demo-modal.tsx').then((module) => ({ default: module.DemoModal })));
 
 /** The platform-demo figures of spec §1. */
 const PLATFORM_FIGURES = [
@@ -56,6 +59,7 @@ function DemoPanel({ category, onTry }: { category: DemoCategory; onTry: () => v
 export function DemoShowcase() {
   const [selected, setSelected] = useState<DemoCategoryId>('dashboard');
   const [modalIndex, setModalIndex] = useState<number | null>(null);
+  const hasModal = useOnceTrue(modalIndex !== null);
 
   return (
     <section id="demo" aria-labelledby="demo-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
@@ -106,7 +110,11 @@ export function DemoShowcase() {
           </TabsContent>
         ))}
       </Tabs>
-      <DemoModal index={modalIndex} onIndexChange={setModalIndex} onClose={() => setModalIndex(null)} />
+      {hasModal ? (
+        <Suspense>
+          <DemoModal index={modalIndex} onIndexChange={setModalIndex} onClose={() => setModalIndex(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

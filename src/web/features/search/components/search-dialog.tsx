@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { useOnceTrue } from '../../../lib/use-once-true.ts';
 import { setSearchDialogOpen, useSearchDialogOpen } from '../search-dialog-store.ts';
-import { SearchPanel } from './search-panel.tsx';
+
+// The dialog and its search panel load on the first Ctrl/Cmd+K or press of the header button.
+const SearchDialogContent = lazy(() =>
+  import('./search-dialog-content.tsx').then((module) => ({ default: module.SearchDialogContent })),
+);
 
 /** Ctrl+K on Windows and Linux, Cmd+K on macOS; never with Alt or Shift (other shortcuts). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -22,19 +26,10 @@ export function SearchDialog() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
-    <Dialog open={isOpen} onOpenChange={setSearchDialogOpen}>
-      <DialogContent
-        showCloseButton={false}
-        className="top-[8dvh] max-h-[84dvh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[12dvh]"
-        data-testid="search-dialog"
-      >
-        <DialogTitle className="sr-only">Search the product</DialogTitle>
-        <DialogDescription className="sr-only">
-          Type at least two characters; use the arrow keys to move through the results and Enter to open one.
-        </DialogDescription>
-        {isOpen ? <SearchPanel onClose={() => setSearchDialogOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
+  const hasOpened = useOnceTrue(isOpen);
+  return hasOpened ? (
+    <Suspense>
+      <SearchDialogContent isOpen={isOpen} />
+    </Suspense>
+  ) : null;
 }
