@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { type ComponentProps, type Context, createContext, type KeyboardEvent, type ReactNode, useContext, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { rovingFocusTarget } from '../../lib/roving-focus.ts';
 
 /**
  * The WAI-ARIA accordion: a heading wraps each button (aria-expanded, aria-controls), the answer is
@@ -41,16 +42,8 @@ const TRIGGER_SELECTOR = '[data-accordion-trigger]:not([disabled])';
 
 /** Arrow keys, Home and End move focus between this accordion's buttons (they wrap around). */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const current = event.target as HTMLElement;
-  if (!current.matches(TRIGGER_SELECTOR)) return;
   const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>(TRIGGER_SELECTOR)];
-  const index = triggers.indexOf(current);
-  const next = {
-    ArrowDown: triggers[(index + 1) % triggers.length],
-    ArrowUp: triggers[(index - 1 + triggers.length) % triggers.length],
-    Home: triggers[0],
-    End: triggers.at(-1),
-  }[event.key];
+  const next = rovingFocusTarget(triggers, event.target as HTMLElement, event.key, 'vertical');
   if (!next) return;
   event.preventDefault();
   next.focus();

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { rovingFocusTarget } from '../../lib/roving-focus.ts';
 
 /**
  * The WAI-ARIA tabs pattern: one tab stop for the tab list, arrow keys (and Home/End) move between
@@ -65,14 +66,7 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
     const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not([disabled])')];
-    const index = tabs.indexOf(event.target as HTMLButtonElement);
-    if (index < 0) return;
-    const next = {
-      ArrowRight: tabs[(index + 1) % tabs.length],
-      ArrowLeft: tabs[(index - 1 + tabs.length) % tabs.length],
-      Home: tabs[0],
-      End: tabs.at(-1),
-    }[event.key];
+    const next = rovingFocusTarget(tabs, event.target as HTMLButtonElement, event.key, 'horizontal');
     if (!next) return;
     event.preventDefault();
     next.focus();
