@@ -54,15 +54,17 @@ export interface BootstrapPlan {
   entry: string;
 }
 
-// Runs in the browser. Until the app announces it has hydrated, a click on a button (links work
-// without the app) or a form submission is held, and replayed once the app can handle it: a tap on
-// the menu button during start-up opens the menu a moment later instead of being lost, and a
-// form is never submitted natively (which would put its fields in the URL).
-// Kept as plain ES2022 in a template so the page's CSP hashes it like any
-// other inline script. Every module is fetched (in parallel) before any is evaluated: evaluation
-// then happens module by module, in slices of ~8 ms with the main thread given back in between,
-// instead of whole subgraphs at a time as their requests happen to complete. A module that fails
-// to load is left to the import that needs it, which reports it as the router would.
+// Runs in the browser, as plain ES2022 in a template so the page's CSP hashes it like any other
+// inline script.
+// - Until the app announces it has hydrated, a press on a button (links work without the app) or a
+//   form submission is held and replayed once the app can handle it: a tap on the menu button
+//   during start-up opens the menu a moment later instead of being lost, and a form is never
+//   submitted natively (which would put its fields in the URL).
+// - Every module is fetched (in parallel) before any is evaluated; evaluation then happens module
+//   by module, in slices of ~8 ms with the main thread given back in between, instead of whole
+//   subgraphs at a time as their requests happen to complete.
+// - A module that fails to load stops the start-up with the error in the console, as React
+//   Router's own bootstrap would; the page stays readable and its links keep working.
 const BOOTSTRAP_PROGRAM = `const plan = __PLAN__;
 const held = [];
 const hold = (event) => {
