@@ -152,7 +152,7 @@ export function rewriteBootstrap(html: string, chunkSource: (href: string) => st
   }
 
   const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1] ?? '');
-  const wanted = [...preloads, ...staticImports.map(([, , href]) => href ?? '')].filter((href) => href && href !== entry);
+  const wanted = [...preloads, ...staticImports.map(([, , href]) => href ?? '')].filter(Boolean);
   const modules = dependencyOrder(wanted, chunkSource).filter((href) => href !== entry);
 
   const script = `<script type="module">${bootstrapScript({ modules, routes, entry })}</script>`;

@@ -48,7 +48,8 @@ function toBuiltPage(html: Buffer): BuiltPage {
   };
 }
 
-function htmlFiles(dir: string, base = dir): string[] {
+/** Every built HTML page under `dir`, as paths relative to it. */
+export function htmlFiles(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return htmlFiles(full, base);

@@ -19,7 +19,7 @@ interface AccordionState {
 }
 
 const AccordionContext = createContext<AccordionState | null>(null);
-const ItemContext = createContext<{ value: string; triggerId: string; panelId: string } | null>(null);
+const ItemContext = createContext<{ value: string; open: boolean; triggerId: string; panelId: string } | null>(null);
 
 function useRequired<T>(context: Context<T | null>, name: string): T {
   const value = useContext(context);
@@ -84,10 +84,11 @@ export function Accordion({
 export function AccordionItem({ value, className, ...props }: ComponentProps<'div'> & { value: string }) {
   const { isOpen } = useRequired(AccordionContext, 'AccordionItem');
   const id = useId();
+  const open = isOpen(value);
   return (
-    <ItemContext.Provider value={{ value, triggerId: `${id}trigger`, panelId: `${id}panel` }}>
+    <ItemContext.Provider value={{ value, open, triggerId: `${id}trigger`, panelId: `${id}panel` }}>
       <div
-        data-state={isOpen(value) ? 'open' : 'closed'}
+        data-state={open ? 'open' : 'closed'}
         className={cn('border-b border-border last:border-b-0', className)}
         {...props}
       />
@@ -104,10 +105,9 @@ export function AccordionTrigger({
   children: ReactNode;
   headingLevel?: 2 | 3 | 4;
 }) {
-  const { isOpen, toggle } = useRequired(AccordionContext, 'AccordionTrigger');
-  const { value, triggerId, panelId } = useRequired(ItemContext, 'AccordionTrigger');
+  const { toggle } = useRequired(AccordionContext, 'AccordionTrigger');
+  const { value, open, triggerId, panelId } = useRequired(ItemContext, 'AccordionTrigger');
   const Heading = `h${headingLevel}` as const;
-  const open = isOpen(value);
   return (
     <Heading className="flex">
       <button
@@ -131,9 +131,7 @@ export function AccordionTrigger({
 }
 
 export function AccordionContent({ className, children }: { className?: string; children: ReactNode }) {
-  const { isOpen } = useRequired(AccordionContext, 'AccordionContent');
-  const { value, triggerId, panelId } = useRequired(ItemContext, 'AccordionContent');
-  const open = isOpen(value);
+  const { open, triggerId, panelId } = useRequired(ItemContext, 'AccordionContent');
   return (
     <div
       id={panelId}

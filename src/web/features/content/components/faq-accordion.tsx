@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
-import type { FaqGroup, FaqItem } from '../../../../shared/content-markdown.ts';
-import type { MarkdownTree } from '../markdown-tree.server.ts';
+import type { faqView } from '../content-views.server.ts';
 import { Markdown } from './markdown.tsx';
 
 /** A FAQ group as the page's loader hands it over: each answer already parsed (markdown-tree.server.ts). */
-type FaqGroupView = Omit<FaqGroup, 'items'> & { items: (Omit<FaqItem, 'answer'> & { answer: MarkdownTree })[] };
+type FaqGroupView = ReturnType<typeof faqView>['groups'][number];
 
 /**
  * The FAQ as accordions, one per group. Answers stay in the prerendered HTML (hidden while closed)
