@@ -21,11 +21,16 @@ test('the Capabilities dropdown lists the five items in order and works by keybo
   await page.keyboard.press('Enter');
   const items = page.getByRole('menuitem');
   await expect(items).toHaveText(capabilityItems);
-  // Focus moves into the menu when it opens: onto the first item, or onto the menu itself when
-  // Chromium sent a synthetic mouse move as the layout changed (Radix then assumes a pointer user).
-  // Home lands on the first item from either place; arrow keys act from there.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
-  await page.keyboard.press('Home');
+  // Opened from the keyboard, focus lands on the first item; the arrows, End and Home move it.
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();

@@ -1,11 +1,11 @@
 import { ChevronDown, Menu, Moon, ShieldCheck, Sun, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.tsx';
 import { Button } from '../ui/button.tsx';
+import { LinkMenu } from '../ui/link-menu.tsx';
 import { AccountLinks } from './account-links.tsx';
 import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
 
@@ -26,30 +26,15 @@ function Logo() {
 
 function CapabilitiesMenu() {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground data-[state=open]:bg-muted">
-        Capabilities
-        <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 min-w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
-        >
-          {CAPABILITY_LINKS.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-              >
-                {item.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LinkMenu
+      items={CAPABILITY_LINKS}
+      triggerClassName="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground data-[state=open]:bg-muted"
+      menuClassName="min-w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+      itemClassName="block rounded-md px-3 py-2 text-sm outline-none hover:bg-muted focus:bg-muted"
+    >
+      Capabilities
+      <ChevronDown className="size-4" aria-hidden />
+    </LinkMenu>
   );
 }
 

@@ -20,12 +20,17 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-let toasts: ToastItem[] = [];
+/**
+ * The empty queue, one array for the server's snapshot and the client's first one: were they two
+ * arrays, React would see the store change on hydration and re-render synchronously.
+ */
+const NO_TOASTS: ToastItem[] = [];
+let toasts = NO_TOASTS;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
 function emit(next: ToastItem[]) {
-  toasts = next;
+  toasts = next.length > 0 ? next : NO_TOASTS;
   for (const listener of listeners) listener();
 }
 
@@ -47,8 +52,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const serverSnapshot: ToastItem[] = [];
-
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => serverSnapshot);
+  return useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
 }

@@ -28,6 +28,14 @@ afterEach(() => {
 });
 
 describe('the hero preview', () => {
+  it('titles the shown screen with a level-2 heading, right under the page heading (no skipped level)', () => {
+    render(wrap(<HeroPreview />));
+    // Hidden slides are out of the accessibility tree: one level-2 heading, the shown screen's.
+    expect(screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])).toEqual([
+      ['H2', 'Risk Analytics'],
+    ]);
+  });
+
   it('rotates Risk Analytics → Compliance Center → AI Agents → Task Management every 4 s, wrapping', () => {
     render(wrap(<HeroPreview />));
     const names = [shown()?.getAttribute('aria-label')];

@@ -50,7 +50,7 @@ export function HeroPreview() {
               aria-label={`${position + 1} of ${HERO_SCREENS.length}: ${screen}`}
               hidden={position !== carousel.index}
             >
-              <h3 className="mb-4 text-sm font-semibold">{screen}</h3>
+              <h2 className="mb-4 text-sm font-semibold">{screen}</h2>
               <HeroScreenView screen={screen} />
             </div>
           ))}

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { dismissToast, toast, useToasts } from './toast-store.ts';
 
 afterEach(() => {
@@ -33,5 +35,21 @@ describe('toasts (spec §9)', () => {
     });
     act(() => dismissToast(id));
     expect(result.current).toHaveLength(0);
+  });
+
+  it('hydrates without a second render when no toast is queued (server and client agree)', async () => {
+    let renders = 0;
+    function Toasts() {
+      renders += 1;
+      return <output>{useToasts().length}</output>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Toasts />);
+    renders = 0;
+    await act(async () => {
+      hydrateRoot(container, <Toasts />);
+    });
+    expect(container.textContent).toBe('0');
+    expect(renders).toBe(1);
   });
 });
