@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegister } from 'react-hook-form';
 import { INTEREST_LABELS, INTEREST_OPTIONS } from '../../../../shared/constants.ts';
-import type { ContactFormInput } from '../../../../shared/schemas/leads.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -23,46 +21,51 @@ function Field({ id, label, isRequired, children }: { id: string; label: string;
   );
 }
 
+/** The contact form's values as its fields hold them (a select left on its placeholder holds ''). */
+export type ContactValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  interest: string;
+  message: string;
+  honeypot: string;
+};
+
+export const contactFieldId = (formId: string, name: keyof ContactValues) => `${formId}-${name}`;
+
 /**
  * The contact form's inputs. Browser validation is off (the form lists every problem itself,
  * spec §5), so `required` here only tells assistive technology which fields are mandatory.
  */
-export function ContactFields({
-  id,
-  register,
-  hasErrors,
-}: {
-  id: string;
-  register: UseFormRegister<ContactFormInput>;
-  hasErrors: boolean;
-}) {
+export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolean }) {
   const describedBy = hasErrors ? `${id}-errors` : undefined;
   const required = (name: 'firstName' | 'lastName' | 'email' | 'company') => ({
-    id: `${id}-${name}`,
+    id: contactFieldId(id, name),
+    name,
     'aria-required': true as const,
     'aria-describedby': describedBy,
-    ...register(name),
   });
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-firstName`} label="First Name" isRequired>
+        <Field id={contactFieldId(id, 'firstName')} label="First Name" isRequired>
           <Input autoComplete="given-name" {...required('firstName')} />
         </Field>
-        <Field id={`${id}-lastName`} label="Last Name" isRequired>
+        <Field id={contactFieldId(id, 'lastName')} label="Last Name" isRequired>
           <Input autoComplete="family-name" {...required('lastName')} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-email`} label="Email" isRequired>
+        <Field id={contactFieldId(id, 'email')} label="Email" isRequired>
           <Input type="email" autoComplete="email" {...required('email')} />
         </Field>
-        <Field id={`${id}-company`} label="Company" isRequired>
+        <Field id={contactFieldId(id, 'company')} label="Company" isRequired>
           <Input autoComplete="organization" {...required('company')} />
         </Field>
       </div>
-      <Field id={`${id}-interest`} label="Interest">
-        <NativeSelect id={`${id}-interest`} {...register('interest')}>
+      <Field id={contactFieldId(id, 'interest')} label="Interest">
+        <NativeSelect id={contactFieldId(id, 'interest')} name="interest" defaultValue="">
           <option value="">Select a plan (optional)</option>
           {INTEREST_OPTIONS.map((option) => (
             <option key={option} value={option}>
@@ -71,13 +74,19 @@ export function ContactFields({
           ))}
         </NativeSelect>
       </Field>
-      <Field id={`${id}-message`} label="Message">
-        <Textarea id={`${id}-message`} rows={5} placeholder="How can we help?" aria-describedby={describedBy} {...register('message')} />
+      <Field id={contactFieldId(id, 'message')} label="Message">
+        <Textarea
+          id={contactFieldId(id, 'message')}
+          name="message"
+          rows={5}
+          placeholder="How can we help?"
+          aria-describedby={describedBy}
+        />
       </Field>
       {/* Invisible to people, tempting to bots: anything typed here is spam (spec §5). */}
       <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('honeypot')} />
+        <label htmlFor={contactFieldId(id, 'honeypot')}>Website</label>
+        <input id={contactFieldId(id, 'honeypot')} name="honeypot" type="text" tabIndex={-1} autoComplete="off" />
       </div>
     </>
   );

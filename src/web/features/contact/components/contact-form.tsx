@@ -1,13 +1,12 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   CONTACT_ERRORS_HEADING,
   problemMessages,
   sanitizeLeadForm,
   validateLeadForm,
 } from '../../../../shared/rules/lead-form.ts';
-import { type ContactFormInput, contactFormSchema } from '../../../../shared/schemas/leads.ts';
+import { contactFormSchema } from '../../../../shared/schemas/leads.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -15,45 +14,46 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { track, useFormTracking } from '../../../lib/analytics.ts';
 import { useSendContactForm } from '../api/send-contact-form.ts';
 import { CONTACT_COPY } from '../contact-copy.ts';
-import { ContactFields } from './contact-fields.tsx';
+import { type ContactValues, ContactFields, contactFieldId } from './contact-fields.tsx';
 
-const EMPTY: ContactFormInput = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  company: '',
-  interest: '',
-  message: '',
-  honeypot: '',
-};
+/** What the form holds now, read from its fields (also what was typed before the app started). */
+function readValues(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form);
+  const read = (name: keyof ContactValues) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    firstName: read('firstName'),
+    lastName: read('lastName'),
+    email: read('email'),
+    company: read('company'),
+    interest: read('interest'),
+    message: read('message'),
+    honeypot: read('honeypot'),
+  };
+}
 
-const countFilled = (values: ContactFormInput) =>
-  [values.firstName, values.lastName, values.email, values.company, values.message].filter((value) => value?.trim()).length;
+const countFilled = (values: ContactValues) =>
+  [values.firstName, values.lastName, values.email, values.company, values.message].filter((value) => value.trim()).length;
 
 /**
  * The contact form (spec §4, §5): every problem listed under 'Please correct the following:',
  * cleared by any edit; values sanitised before sending; 'Sending...' with the fields disabled;
  * then the 'Message Sent!' screen, or a toast with the form kept.
+ *
+ * A plain form whose fields hold their own values, read when it is sent: it sits on the landing
+ * page, where react-hook-form's code and its synchronous re-render while the page hydrates cost
+ * more than it gives a form that only validates on submit (docs/decisions/008).
  */
 export function ContactForm() {
   const id = useId();
-  const form = useForm<ContactFormInput>({ defaultValues: EMPTY });
   const [errors, setErrors] = useState<string[]>([]);
   const [isSent, setSent] = useState(false);
   const send = useSendContactForm();
   const tracking = useFormTracking('contact');
   const alertRef = useRef<HTMLDivElement>(null);
   const sentRef = useRef<HTMLHeadingElement>(null);
-  const { watch, getValues } = form;
-  const { onFieldEdit } = tracking;
-
-  useEffect(() => {
-    const subscription = watch((values, { name }) => {
-      setErrors((current) => (current.length > 0 ? [] : current));
-      if (name) onFieldEdit(name, String(values[name] ?? ''), () => countFilled(getValues()));
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, getValues, onFieldEdit]);
 
   useEffect(() => {
     if (errors.length > 0) alertRef.current?.focus();
@@ -63,8 +63,17 @@ export function ContactForm() {
     if (isSent) sentRef.current?.focus();
   }, [isSent]);
 
-  async function submit(values: ContactFormInput) {
-    const messages = problemMessages(validateLeadForm({ ...values, message: values.message ?? '' }));
+  function onEdit(event: FormEvent<HTMLFormElement>) {
+    setErrors((current) => (current.length > 0 ? [] : current));
+    const form = event.currentTarget;
+    const { name, value } = event.target as HTMLInputElement;
+    if (name) tracking.onFieldEdit(name, value, () => countFilled(readValues(form)));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = readValues(event.currentTarget);
+    const messages = problemMessages(validateLeadForm(values));
     if (messages.length > 0) {
       setErrors(messages);
       track({ event: 'form_validation_error', form_name: 'contact', error_count: messages.length, errors: messages });
@@ -83,7 +92,6 @@ export function ContactForm() {
         interest_level: receipt.interestLevel,
         urgency: receipt.urgency,
       });
-      form.reset(EMPTY);
       setSent(true);
       toast({ ...CONTACT_COPY.sent, variant: 'success' });
     } catch (error) {
@@ -106,7 +114,8 @@ export function ContactForm() {
           onClick={() => {
             setSent(false);
             tracking.reset();
-            window.requestAnimationFrame(() => form.setFocus('firstName'));
+            // The form comes back empty; the visitor starts again at the first field.
+            window.requestAnimationFrame(() => document.getElementById(contactFieldId(id, 'firstName'))?.focus());
           }}
         >
           Send Another Message
@@ -117,7 +126,7 @@ export function ContactForm() {
 
   const isSending = send.isPending;
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="relative grid gap-4" aria-label="Contact form">
+    <form noValidate onSubmit={submit} onChange={onEdit} className="relative grid gap-4" aria-label="Contact form">
       {errors.length > 0 ? (
         <Alert variant="destructive" role="alert" ref={alertRef} tabIndex={-1} id={`${id}-errors`} className="outline-none">
           <AlertTitle>{CONTACT_ERRORS_HEADING}</AlertTitle>
@@ -130,7 +139,7 @@ export function ContactForm() {
       ) : null}
       <fieldset disabled={isSending} className="grid gap-4">
         <legend className="sr-only">Your details and message</legend>
-        <ContactFields id={id} register={form.register} hasErrors={errors.length > 0} />
+        <ContactFields id={id} hasErrors={errors.length > 0} />
       </fieldset>
       <Button type="submit" disabled={isSending} size="lg" className="w-full sm:w-auto sm:justify-self-start">
         <Send aria-hidden /> {isSending ? 'Sending...' : 'Send Message'}
