@@ -4,7 +4,7 @@ import { type ReactNode, createContext, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '../../shared/constants.ts';
 import { ACCESS_DENIED_PATH } from '../../shared/permissions.ts';
-import { type MeAccess, meAccessSchema } from '../../shared/schemas/access.ts';
+import type { MeAccess } from '../../shared/schemas/access.ts';
 import type { CheckSubscriptionResponse } from '../../shared/schemas/billing.ts';
 import { ApiError, apiFetch, setAccessTokenProvider } from './api-client.ts';
 import type { PublicConfig } from '../../shared/schemas/auth.ts';
@@ -163,7 +163,11 @@ function useAccess(client: GoTrueClient | null, session: Session | null) {
   const userId = session && !needsSecondFactor(session) ? session.user.id : null;
   const query = useQuery({
     queryKey: accessQueryKey(userId),
-    queryFn: ({ signal }) => apiFetch('/api/v1/me/access', { schema: meAccessSchema, signal }),
+    queryFn: async ({ signal }) => {
+      // Loaded on first use, like every schema of the auth client (see loadPublicConfig).
+      const { meAccessSchema } = await import('../../shared/schemas/access.ts');
+      return apiFetch('/api/v1/me/access', { schema: meAccessSchema, signal });
+    },
     enabled: userId !== null,
     staleTime: 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
