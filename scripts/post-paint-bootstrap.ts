@@ -80,7 +80,7 @@ const hold = (event) => {
   event.stopImmediatePropagation();
   held.push(() => control.isConnected && press(control));
 };
-// A whole press, not only a click: menu triggers (Radix) open on pointerdown.
+// A whole press, not only a click, so a control acting on pointerdown (as Radix's menus do) answers too.
 const press = (control) => {
   const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
   for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup']) {
