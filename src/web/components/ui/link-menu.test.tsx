@@ -69,6 +69,9 @@ describe('LinkMenu', () => {
     expect(document.activeElement).toBe(item('Monitoring'));
     await user.keyboard('r');
     expect(document.activeElement).toBe(item('Risk Analytics'));
+    // A shortcut is not a typed letter: Ctrl+A leaves focus where it is.
+    await user.keyboard('{Control>}a{/Control}');
+    expect(document.activeElement).toBe(item('Risk Analytics'));
   });
 
   it('opens on the last item with ↑', async () => {

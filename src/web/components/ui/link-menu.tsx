@@ -84,7 +84,8 @@ export function LinkMenu({ children, items, triggerClassName, menuClassName, ite
     } else if (event.key === 'ArrowUp' || event.key === 'End') {
       target = list.at(-1);
     }
-    if (!target && event.key.length === 1 && /\S/.test(event.key)) target = nextByFirstLetter(list, current, event.key);
+    const isTypedLetter = event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (!target && isTypedLetter) target = nextByFirstLetter(list, current, event.key);
     if (!target) return;
     event.preventDefault();
     target.focus();
