@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtcDay, formatUtcDayTime } from './utc-dates.ts';
+import { formatDay } from '../features/content/format-day.ts';
+import { formatUtcDay, formatUtcDayMonthYear, formatUtcDayTime } from './utc-dates.ts';
 
 // Every month, the first and last day, midnight and the last minute, either side of a leap day.
 const samples = Array.from({ length: 12 }, (_, month) => [
@@ -25,5 +26,11 @@ describe('UTC dates without Intl', () => {
     const dayTime = intl({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     for (const date of samples) expect(formatUtcDayTime(date)).toBe(dayTime.format(date));
     expect(formatUtcDayTime(new Date('2026-01-05T00:03:00Z'))).toBe('Jan 5, 00:03');
+  });
+
+  it("formats a day month-first as Intl's en-GB long format does (the content pages' dates)", () => {
+    const british = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    for (const date of samples) expect(formatUtcDayMonthYear(date)).toBe(british.format(date));
+    expect(formatDay('2026-11-02')).toBe('2 November 2026');
   });
 });

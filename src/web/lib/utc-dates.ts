@@ -1,5 +1,5 @@
 /**
- * Dates in fixed formats, in UTC and US English (so the prerendered HTML and the browser always
+ * Dates in fixed formats, in UTC and English (so the prerendered HTML and the browser always
  * agree), written without Intl: the first `Intl.DateTimeFormat` a page creates costs Chromium
  * ~12 ms of locale set-up, four times that on a mid-range phone, in the task that creates it.
  * The output equals Intl's (utc-dates.test.ts compares them).
@@ -29,6 +29,11 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 /** 'Sep 25, 2026' (short) or 'September 25, 2026' (long). */
 export function formatUtcDay(date: Date, month: 'short' | 'long' = 'short'): string {
   return `${monthName(date, month)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** '25 September 2026': day first, month in full, as the content pages date themselves. */
+export function formatUtcDayMonthYear(date: Date): string {
+  return `${date.getUTCDate()} ${monthName(date, 'long')} ${date.getUTCFullYear()}`;
 }
 
 /** 'Sep 25, 14:33': day and 24-hour time, no year. */

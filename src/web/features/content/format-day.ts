@@ -1,23 +1,9 @@
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { formatUtcDayMonthYear } from '../../lib/utc-dates.ts';
 
 /**
- * `2026-11-02` → `2 November 2026`. Written out by hand rather than with Intl so the prerendered
- * HTML and the hydrated page always agree, whatever locale the build machine or browser has.
+ * `2026-11-02` → `2 November 2026`. Written out without Intl so the prerendered HTML and the
+ * hydrated page always agree, whatever locale the build machine or browser has.
  */
 export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+  return formatUtcDayMonthYear(new Date(`${day}T00:00:00Z`));
 }
