@@ -118,7 +118,9 @@ export class MailWorker {
           db
             .select({ id: outboundEmails.id })
             .from(outboundEmails)
-            .where(and(eq(outboundEmails.status, 'pending'), lte(outboundEmails.nextAttemptAt, new Date())))
+            // Due by the database's clock, which stamped the mail (now() has microseconds; a Date
+            // from this process has milliseconds, and missed a mail queued in the same millisecond).
+            .where(and(eq(outboundEmails.status, 'pending'), lte(outboundEmails.nextAttemptAt, sql`now()`)))
             .orderBy(outboundEmails.createdAt)
             .limit(BATCH_SIZE)
             .for('update', { skipLocked: true }),
