@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '../features/content/format-day.ts';
-import { formatUtcDay, formatUtcDayMonthYear, formatUtcDayTime } from './utc-dates.ts';
+import { formatUtcDay, formatUtcDayMonthYear, formatUtcDayTime, parseUtcDay } from './utc-dates.ts';
 
 // Every month, the first and last day, midnight and the last minute, either side of a leap day.
 const samples = Array.from({ length: 12 }, (_, month) => [
@@ -32,5 +32,11 @@ describe('UTC dates without Intl', () => {
     const british = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
     for (const date of samples) expect(formatUtcDayMonthYear(date)).toBe(british.format(date));
     expect(formatDay('2026-11-02')).toBe('2 November 2026');
+  });
+
+  it('reads a day as midnight UTC and a timestamp as written', () => {
+    expect(parseUtcDay('2026-09-25').toISOString()).toBe('2026-09-25T00:00:00.000Z');
+    expect(parseUtcDay('2026-09-25T23:30:00-05:00').toISOString()).toBe('2026-09-26T04:30:00.000Z');
+    expect(Number.isNaN(parseUtcDay('soon').getTime())).toBe(true);
   });
 });

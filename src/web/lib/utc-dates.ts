@@ -26,6 +26,11 @@ const monthName = (date: Date, style: 'short' | 'long') => {
 };
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
+/** A day (`2026-09-25`) as midnight UTC; anything else (a full timestamp) as written. */
+export function parseUtcDay(value: string): Date {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+}
+
 /** 'Sep 25, 2026' (short) or 'September 25, 2026' (long). */
 export function formatUtcDay(date: Date, month: 'short' | 'long' = 'short'): string {
   return `${monthName(date, month)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;

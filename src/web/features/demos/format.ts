@@ -1,4 +1,4 @@
-import { formatUtcDay, formatUtcDayTime } from '../../lib/utc-dates.ts';
+import { formatUtcDay, formatUtcDayTime, parseUtcDay } from '../../lib/utc-dates.ts';
 
 /**
  * Dates of the sample data, formatted the same in the prerendered HTML and in the browser
@@ -6,7 +6,7 @@ import { formatUtcDay, formatUtcDayTime } from '../../lib/utc-dates.ts';
  */
 
 export function formatDay(isoDate: string): string {
-  return formatUtcDay(new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate));
+  return formatUtcDay(parseUtcDay(isoDate));
 }
 
 export function formatDateTime(iso: string): string {

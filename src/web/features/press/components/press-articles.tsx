@@ -3,12 +3,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
-import { formatUtcDay } from '../../../lib/utc-dates.ts';
+import { formatUtcDay, parseUtcDay } from '../../../lib/utc-dates.ts';
 import type { PressArticle } from '../../../../shared/schemas/press.ts';
 import { usePressArticles } from '../api/press-articles.ts';
 
 export function formatPressDate(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  const date = parseUtcDay(value);
   return Number.isNaN(date.getTime()) ? value : formatUtcDay(date, 'long');
 }
 
