@@ -40,6 +40,11 @@ export default tseslint.config(
           zones: [
             { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is isomorphic: no server or web imports.' },
             { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
+            {
+              target: './src/server/plugins',
+              from: './src/server/modules',
+              message: 'Plugins are cross-cutting and know no domain: a module hands a plugin what it needs (app.ts wires them).',
+            },
             { target: './src/web', from: './src/server', message: 'The web app never imports server code; share through src/shared.' },
             ...featureZones,
           ],

@@ -9,7 +9,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database, trustProxy: true });
+  app = await buildApp({ database, trustProxy: 1 });
 });
 afterAll(async () => {
   await app.close();

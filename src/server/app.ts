@@ -8,12 +8,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
-import { type Env, parseEnv } from './env.ts';
+import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
 import { registerDevMailboxRoutes } from './modules/mail/mail.routes.ts';
-import { registerAuthModule } from './modules/auth/auth.module.ts';
+import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
 import { MailWorker } from './modules/mail/mail.service.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
+import { registerRouteAccess } from './modules/access/route-access.ts';
 import type { AdvisorProvider } from './modules/advisor/advisor-provider.ts';
 import { createAdvisorProvider } from './modules/advisor/advisor-providers.ts';
 import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
@@ -34,6 +35,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerPublicOrigin } from './plugins/public-origin.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,11 +55,17 @@ export interface AppDeps {
   /** The built web app to serve; omit to run the API alone (most integration tests). */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-* headers count (env TRUST_PROXY); off by default. */
+  trustProxy?: TrustProxySetting;
   /** Overrides the billing provider chosen from BILLING_PROVIDER (tests). */
   billingProvider?: BillingProvider;
   /** Overrides the advisor provider chosen from LLM_PROVIDER (tests). */
   advisorProvider?: AdvisorProvider;
+}
+
+/** A hop count as the function Fastify's types accept: the nearest `hops` addresses are our proxies. */
+function proxyTrust(setting: TrustProxySetting): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Builds the whole app, plugins then modules, without listening: main.ts listens, tests inject. */
@@ -64,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const env = deps.env ?? parseEnv({ NODE_ENV: 'test' });
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: proxyTrust(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -75,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('env', env);
 
   registerErrorHandling(app);
+  registerStorableInput(app);
+  registerPublicOrigin(app, env);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
@@ -85,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  registerMetrics(app);
+  registerMetrics(app, env.METRICS_TOKEN);
   await registerRateLimit(app, env.REDIS_URL);
 
   const transport =
@@ -108,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn('SMTP_URL is not set: e-mails are kept in the outbox table and never delivered (confirmation links included).');
   }
 
-  await registerAuthentication(app);
+  registerAuthentication(app, await loadSigningKeys(app));
+  registerRouteAccess(app);
   const authDeps = await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
   registerContentRoutes(app);

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
+const PUBLIC_URL = 'https://app.example.com';
+
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
     const env = parseEnv({});
@@ -29,7 +31,29 @@ describe('parseEnv', () => {
 
   it('refuses production on the embedded database unless explicitly allowed', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL/);
-    expect(parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1' }).ALLOW_EMBEDDED_DB).toBe(true);
-    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc' }).NODE_ENV).toBe('production');
+    expect(parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL }).ALLOW_EMBEDDED_DB).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc', PUBLIC_URL }).NODE_ENV).toBe('production');
+  });
+
+  it('refuses production without PUBLIC_URL (the Host header never names the site)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc' })).toThrow(/needs PUBLIC_URL/);
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8, ::1', ['10.0.0.1', '10.0.0.0/8', '::1']],
+  ])('reads TRUST_PROXY=%j as %j (never "trust every hop")', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor proxy addresses', () => {
+    expect(() => parseEnv({ TRUST_PROXY: 'yes-please' })).toThrow(/TRUST_PROXY: not a hop count/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,9 +1,34 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
  * The only reader of process.env. Everything else receives a parsed `Env`.
  */
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host). Off by default. `1`
+ * or `true`: one hop, the usual TLS-terminating proxy in front; a number: that many hops; or the
+ * proxies' addresses and CIDR ranges, comma-separated. Never "every hop": then the leftmost
+ * X-Forwarded-For entry, which the client writes, would become `request.ip`.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'no'].includes(text)) return false;
+    if (text === 'true' || text === 'yes') return 1;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const invalid = entries.filter((entry) => {
+      const [address = '', bits, extra] = entry.split('/');
+      return !isIP(address) || extra !== undefined || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+    });
+    if (invalid.length > 0) ctx.addIssue({ code: 'custom', message: `not a hop count or a proxy address/CIDR: ${invalid.join(', ')}` });
+    return entries;
+  });
+export type TrustProxySetting = z.output<typeof trustProxySetting>;
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -18,7 +43,9 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   ALLOW_EMBEDDED_DB: booleanFlag,
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: booleanFlag,
+  /** Lets a scraper read /metrics from anywhere with `Authorization: Bearer <token>`; without it, /metrics answers this machine only. */
+  METRICS_TOKEN: z.preprocess((value) => value || undefined, z.string().min(32).optional()),
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes between PGlite CHECKPOINTs (embedded database only). */
   CHECKPOINT_INTERVAL_MINUTES: z.coerce.number().positive().default(5),
@@ -116,6 +143,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Refusing to start: NODE_ENV=production needs a PostgreSQL server (set DATABASE_URL). ' +
         'The embedded PGlite database does not fsync and allows one process only; ' +
         'set ALLOW_EMBEDDED_DB=1 to run on it anyway.',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new EnvError(
+      'Refusing to start: NODE_ENV=production needs PUBLIC_URL, the origin the site is published at. ' +
+        'Links in e-mails, canonical URLs, robots.txt and the sitemap are built from it, never from a request’s Host header.',
     );
   }
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), BUILD_DIR: path.resolve(env.BUILD_DIR) };

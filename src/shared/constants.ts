@@ -33,6 +33,9 @@ export const BUSINESS_HOURS = [
 ] as const;
 
 export const MAX_INPUT_LENGTH = 10_000;
+
+/** Acknowledgements of the lead forms sent to one address per hour; further leads are kept and announced to sales, unacknowledged. */
+export const LEAD_ACKNOWLEDGEMENTS_PER_HOUR = 3;
 export const PRESS_ARTICLES_LIMIT = 6;
 
 export const SEARCH = {

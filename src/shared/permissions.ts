@@ -207,6 +207,8 @@ export function hasPermission(subject: PermissionSubject, permission: Permission
 /** Everything a guard can require (spec §6). All given requirements must hold. */
 export interface AccessRequirement {
   authenticated?: boolean;
+  /** Any valid key will do: a user's access token or the public anonymous key (visitors' calls). */
+  apiKey?: boolean;
   adminOnly?: boolean;
   minimumRole?: Role;
   capability?: Capability;
@@ -244,10 +246,19 @@ export function checkAccess(subject: AccessSubject, requirement: AccessRequireme
 }
 
 /**
- * What the product's own endpoints require, named once: the server guards each route with it and
- * the web app asks the same question before it offers the action.
+ * What the product's own endpoints require, named once: every /api/v1 and /functions/v1 route
+ * declares one of these names (`config: { access: 'readPlans' }`, public included), the server
+ * refuses to register a route that declares none and guards each with it, and the web app asks the
+ * same question before it offers the action.
  */
 export const ENDPOINT_ACCESS = {
+  /** Anyone: the public site's forms, content and configuration. */
+  public: { authenticated: false },
+  /** Anyone holding the anonymous key or a user's token (search, which visitors use too). */
+  anyKey: { apiKey: true },
+  /** A user who finished signing in (second factor included), whatever their role. */
+  signedIn: { authenticated: true },
+  administer: { authenticated: true, adminOnly: true },
   readPlans: { permission: 'plans:read' },
   writePlans: { permission: 'plans:write' },
   // A workflow generated from the advisor is the advisor user's own, whatever their role.
@@ -258,6 +269,7 @@ export const ENDPOINT_ACCESS = {
   readReviews: { permission: 'outputs:review' },
   decideReviews: { permission: 'outputs:review', capability: 'is_approver' },
 } as const satisfies Record<string, AccessRequirement>;
+export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 
 /** Human names for roles and flags, shown wherever a role is displayed. */
 export const ROLE_LABELS: Record<Role, string> = {

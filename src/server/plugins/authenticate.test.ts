@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT, decodeJwt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, serviceRoleToken } from '../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/test-database.ts';
 import { buildApp } from '../app.ts';
+import { authSigningKeys } from '../db/schema/auth.ts';
 import { requireUser } from './authenticate.ts';
 
 let database: TestDatabase;
@@ -10,8 +13,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ database });
-  app.get('/api/v1/test-whoami', async (request) => ({ auth: request.auth && { ...request.auth, claims: undefined } }));
-  app.get('/api/v1/test-private', async (request) => ({ userId: requireUser(request).userId }));
+  app.get('/api/v1/test-whoami', { config: { access: 'public' } }, async (request) => ({ auth: request.auth && { ...request.auth, claims: undefined } }));
+  app.get('/api/v1/test-private', { config: { access: 'public' } }, async (request) => ({ userId: requireUser(request).userId }));
 });
 afterAll(async () => {
   await app.close();
@@ -59,5 +62,24 @@ describe('registerAuthentication', () => {
     const user = await createTestUser(app);
     const ok = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${user.accessToken}` } });
     expect(ok.json()).toEqual({ userId: user.userId });
+  });
+});
+
+describe('tokens without an expiry', () => {
+  it('are refused, even when correctly signed with our current key', async () => {
+    const user = await createTestUser(app);
+    const [current] = await database.db.select().from(authSigningKeys).where(eq(authSigningKeys.status, 'current'));
+    if (!current?.privateJwk.startsWith('plain:')) throw new Error('expected the test key unsealed (no AUTH_SECRET)');
+    const privateKey = await importJWK(JSON.parse(current.privateJwk.slice('plain:'.length)) as Record<string, unknown>, 'ES256');
+    const { exp: _exp, iat: _iat, iss: _iss, ...claims } = decodeJwt(user.accessToken);
+    const sign = (withExpiry: boolean) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: current.kid }).setIssuer(app.authKeys.issuer).setIssuedAt();
+      return (withExpiry ? jwt.setExpirationTime('1h') : jwt).sign(privateKey);
+    };
+    // The same forgery with an expiry is accepted, so the refusal is about `exp` alone.
+    const withExpiry = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${await sign(true)}` } });
+    expect(withExpiry.statusCode).toBe(200);
+    const forever = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${await sign(false)}` } });
+    expect(forever.statusCode).toBe(401);
   });
 });

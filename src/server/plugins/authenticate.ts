@@ -3,9 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { AppError } from '../app-error.ts';
 import { authSessions } from '../db/schema/auth.ts';
-import { createSealer } from '../modules/auth/sealing.ts';
-import { SigningKeys } from '../modules/auth/signing-keys.ts';
-import { authIssuer } from '../modules/auth/site-url.ts';
 
 export interface AuthContext {
   /** The user id (`sub`); empty for the anon and service-role API keys, which name no user. */
@@ -21,10 +18,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-  interface FastifyInstance {
-    /** The ES256 keys that sign and verify every token of the auth service. */
-    authKeys: SigningKeys;
-  }
+}
+
+/** What checks a token's signature, expiry and issuer (the auth module's signing keys). */
+export interface TokenVerifier {
+  verify(token: string): Promise<JWTPayload>;
 }
 
 const ROLES = new Set(['authenticated', 'anon', 'service_role']);
@@ -57,29 +55,11 @@ function toContext(claims: JWTPayload): AuthContext | undefined {
 }
 
 /**
- * Loads the signing keys (creating the first on a fresh database) and, on every request, turns
- * `Authorization: Bearer <jwt>` (or the `apikey` header) into `request.auth`. A user token whose
- * session has ended (sign-out, reuse detection, deletion) is refused immediately, not at `exp`.
+ * On every request, turns `Authorization: Bearer <jwt>` (or the `apikey` header) into
+ * `request.auth`, checked by `keys`. A user token whose session has ended (sign-out, reuse
+ * detection, deletion) is refused immediately, not at `exp`.
  */
-export async function registerAuthentication(app: FastifyInstance): Promise<void> {
-  const env = app.env;
-  const keys = new SigningKeys({
-    db: app.database.db,
-    sealer: createSealer(env.AUTH_SECRET),
-    issuer: authIssuer(env),
-    tokenLifetimeSeconds: env.AUTH_JWT_EXPIRY_SECONDS,
-    rotationDays: env.AUTH_KEY_ROTATION_DAYS,
-  });
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    app.log.warn('AUTH_SECRET is not set: signing keys and TOTP secrets are stored unsealed in the database.');
-  }
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-    app.log.warn('PUBLIC_URL is not set: e-mail links and OAuth redirects fall back to http://localhost.');
-  }
-  await keys.init();
-  keys.startMaintenance();
-  app.addHook('onClose', async () => keys.stopMaintenance());
-  app.decorate('authKeys', keys);
+export function registerAuthentication(app: FastifyInstance, keys: TokenVerifier): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {

@@ -30,7 +30,48 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** The server's logger options: the level, and requests logged without their secrets. */
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  query?: unknown;
+  cause?: SerializedError;
+}
+
+/** drizzle's message for a failed query ends with its bound values: `Failed query: …\nparams: …`. */
+const PARAMS_IN_MESSAGE = /\nparams:[\s\S]*$/;
+
+/**
+ * Pino's error serializer, keeping what explains a failure (type, message, stack, SQLSTATE, the
+ * constraint, the SQL text) and never the values bound to a query: a failed `PUT /auth/v1/user`
+ * would otherwise log the new password's hash. PostgreSQL's `detail` ("Key (email)=(…) already
+ * exists") quotes values too, so it goes as well. The cause chain is followed a few links deep.
+ */
+export function serializeError(error: unknown): SerializedError {
+  return serializeLink(error, 0);
+}
+
+function serializeLink(error: unknown, depth: number): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).replace(PARAMS_IN_MESSAGE, ''), stack: '' };
+  const fields = error as Error & { code?: unknown; constraint?: unknown; table?: unknown; query?: unknown };
+  const strip = (text: string | undefined) => text?.replace(PARAMS_IN_MESSAGE, '');
+  return {
+    type: error.name,
+    message: strip(error.message) ?? '',
+    stack: error.stack?.replace(error.message, strip(error.message) ?? '') ?? '',
+    ...(fields.code === undefined ? {} : { code: fields.code }),
+    ...(fields.constraint === undefined ? {} : { constraint: fields.constraint }),
+    ...(fields.table === undefined ? {} : { table: fields.table }),
+    ...(typeof fields.query === 'string' ? { query: fields.query } : {}),
+    ...(error.cause !== undefined && depth < 4 ? { cause: serializeLink(error.cause, depth + 1) } : {}),
+  };
+}
+
+/** The server's logger options: the level, and requests and errors logged without their secrets. */
 export function loggerOptions(level: string, stream?: { write(line: string): void }) {
-  return { level, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) };
+  return { level, serializers: { req: serializeRequest, err: serializeError }, ...(stream ? { stream } : {}) };
 }

@@ -1,8 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../app-error.ts';
+import { isLocalRequest } from './local-request.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Who may read /metrics (heap, process and per-route figures): a request from this machine, or,
+ * when METRICS_TOKEN is set, anyone presenting it as a bearer token (compared in constant time).
+ * Anyone else hears 404, as if there were nothing here.
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  if (isLocalRequest(request)) return true;
+  const header = request.headers.authorization;
+  if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
+}
 
 /** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
-export function registerMetrics(app: FastifyInstance): void {
+export function registerMetrics(app: FastifyInstance, token?: string): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -21,7 +38,8 @@ export function registerMetrics(app: FastifyInstance): void {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayReadMetrics(request, token)) throw new AppError('NOT_FOUND', 'No route for GET /metrics');
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });

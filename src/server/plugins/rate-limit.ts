@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { ErrorBody } from '../../shared/errors.ts';
 
@@ -8,6 +8,17 @@ import type { ErrorBody } from '../../shared/errors.ts';
  * Counters live in Redis when REDIS_URL is set (shared by every process), in memory otherwise.
  * A limited request gets 429 with code RATE_LIMITED and a Retry-After header.
  */
+/**
+ * The counter a request is charged to: its address (an IPv6 /64 as one). When the client has
+ * already hung up, Node no longer knows the socket's address and the plugin's own key function threw
+ * a TypeError, logged at error level for every such request (a log-flooding lever); those requests
+ * now share one counter, so hanging up early is no way around a limit either.
+ */
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const address: string | undefined = request.ip;
+  return address ? normalizeIP(address) : 'address-unknown';
+}
+
 export async function registerRateLimit(app: FastifyInstance, redisUrl?: string): Promise<void> {
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -15,6 +26,7 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl?: string)
     global: false,
     redis,
     nameSpace: 'cc-rate-limit:',
+    keyGenerator: rateLimitKey,
     skipOnError: true, // a Redis outage must not take sign-in down with it
     errorResponseBuilder: (request, context): ErrorBody & { statusCode: number } => ({
       statusCode: 429,

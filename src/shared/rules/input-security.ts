@@ -27,7 +27,6 @@ const MALICIOUS_PATTERNS: readonly RegExp[] = [
   /\bdata\s*:\s*text\/html/i,
   /\bdata\s*:\s*image\/svg\+xml/i,
   new RegExp(`\\bon(?:${EVENT_HANDLERS})\\s*=`, 'i'),
-  /<[^>]*\son[a-z]+\s*=/i,
   /\beval\s*\(/i,
   // CSS expression(); no space allowed, so "an expression (of interest)" stays ordinary text.
   /\bexpression\(/i,
@@ -57,12 +56,23 @@ const SQL_PATTERNS: readonly RegExp[] = [
   new RegExp(`;\\s*${SQL_STATEMENT}`, 'i'),
 ];
 
+/**
+ * An event-handler attribute in any tag form: after a tag opens, an `on…=` attribute separated by
+ * whitespace, a slash or a quote (`<img/src=x/onauxclick=…>`, `<svg\tonload=…>`), whatever the
+ * event's name. Two linear scans: the earlier `<[^>]*\son[a-z]+=` restarted at every `<` and missed
+ * slash separators.
+ */
+function hasEventHandlerAttribute(value: string): boolean {
+  const tagStart = value.search(/<[a-z]/i);
+  return tagStart !== -1 && /[\s/"'`]on[a-z]+\s*=/i.test(value.slice(tagStart));
+}
+
 const HTML_TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<!--/i;
 
 /** The first problem with a value, without the prefix, or null when it is safe. */
 export function findSecurityProblem(value: string): string | null {
   if (value.length > MAX_INPUT_LENGTH) return SECURITY_MESSAGES.tooLong;
-  if (MALICIOUS_PATTERNS.some((pattern) => pattern.test(value))) return SECURITY_MESSAGES.malicious;
+  if (MALICIOUS_PATTERNS.some((pattern) => pattern.test(value)) || hasEventHandlerAttribute(value)) return SECURITY_MESSAGES.malicious;
   if (SQL_PATTERNS.some((pattern) => pattern.test(value))) return SECURITY_MESSAGES.sqlInjection;
   if (HTML_TAG.test(value)) return SECURITY_MESSAGES.html;
   return null;

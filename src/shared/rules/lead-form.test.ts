@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   LEAD_FORM_MESSAGES,
-  isValidEmail,
   problemMessages,
   sanitizeLeadForm,
   validateLeadForm,
@@ -35,17 +34,6 @@ describe('required fields (spec §5)', () => {
 });
 
 describe('the e-mail pattern: text, @, text, dot, text', () => {
-  it.each(['ada@example.com', 'a@b.c', 'first.last+tag@sub.example.co.uk'])('accepts %s', (email) => {
-    expect(isValidEmail(email)).toBe(true);
-  });
-
-  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada@example.', 'ada @example.com', 'ada@ex ample.com', 'a@@b.c'])(
-    'rejects %j',
-    (email) => {
-      expect(isValidEmail(email)).toBe(false);
-    },
-  );
-
   it('reports it as "Please enter a valid email address"', () => {
     expect(validateLeadForm({ ...valid, email: 'ada@example' })).toEqual([
       { field: 'email', message: 'Please enter a valid email address' },

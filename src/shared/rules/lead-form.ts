@@ -1,3 +1,4 @@
+import { isValidEmail } from './email.ts';
 import { securityError, sanitizeInput } from './input-security.ts';
 
 /**
@@ -16,13 +17,6 @@ export const LEAD_FORM_MESSAGES = {
 } as const;
 
 export const CONTACT_ERRORS_HEADING = 'Please correct the following:';
-
-/** Spec §5: text, @, text, dot, text. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
 
 export interface LeadFormValues {
   firstName: string;
@@ -58,7 +52,7 @@ export function validateLeadForm(values: LeadFormValues): LeadFormProblem[] {
   for (const [field, message] of REQUIRED) {
     if (!String(values[field] ?? '').trim()) problems.push({ field, message });
   }
-  if (values.email.trim() && !isValidEmail(values.email)) {
+  if (values.email.trim() && !isValidEmail(values.email.trim())) {
     problems.push({ field: 'email', message: LEAD_FORM_MESSAGES.emailInvalid });
   }
   for (const field of SECURITY_CHECKED) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
 import { PLAN_IDS, MAX_INPUT_LENGTH } from '../constants.ts';
 import { SELF_SERVE_PLAN_IDS } from '../plans.ts';
 
@@ -55,8 +56,8 @@ export const subscribeInputSchema = z.object({
       .string({ error: 'Billing e-mail is required' })
       .trim()
       .min(1, 'Billing e-mail is required')
-      .max(320, 'Billing e-mail must be at most 320 characters')
-      .pipe(z.email('Please enter a valid email address')),
+      .max(EMAIL_MAX_LENGTH, `Billing e-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
+      .pipe(emailPatternSchema('Please enter a valid email address')),
     phone: optionalText('Phone', 40),
     address: text('Billing address', 5, 500),
     purchaseOrder: optionalText('Purchase order number', 100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
 import { MAX_INPUT_LENGTH } from '../constants.ts';
 
 /** Data-subject requests (/dsar, 'Privacy Request'): one schema for the form and the server. */
@@ -37,7 +38,7 @@ export const dsarInputSchema = z
   .object({
     requestType: z.enum(DSAR_REQUEST_TYPES, { error: 'Choose the type of request' }),
     fullName: required('Full name', 200),
-    email: required('Email', 320).pipe(z.email('Please enter a valid email address')),
+    email: required('Email', EMAIL_MAX_LENGTH).pipe(emailPatternSchema('Please enter a valid email address')),
     relationship: z.enum(DSAR_RELATIONSHIPS, { error: 'Tell us who is making the request' }),
     /** The person the request is about, when an authorised agent files it. */
     subjectName: z
@@ -50,10 +51,10 @@ export const dsarInputSchema = z
     accountEmail: z
       .string()
       .trim()
-      .max(320, 'Account email must be at most 320 characters')
+      .max(EMAIL_MAX_LENGTH, `Account email must be at most ${EMAIL_MAX_LENGTH} characters`)
       .optional()
       .transform((value) => (value ? value : undefined))
-      .pipe(z.email('Please enter a valid email address').optional()),
+      .pipe(emailPatternSchema('Please enter a valid email address').optional()),
     details: z
       .string()
       .trim()

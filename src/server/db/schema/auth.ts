@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The auth service's tables, GoTrue-shaped (reference §1.5, §5) in their own `auth` schema so a
@@ -213,3 +213,20 @@ export const authSigningKeys = authSchema.table(
   // At most one `current` and one `next` key, even with several processes starting at once.
   (table) => [uniqueIndex('signing_keys_one_per_active_status').on(table.status).where(sql`${table.status} in ('current', 'next')`)],
 );
+
+/**
+ * Password sign-in attempts per account (the normalised e-mail, known or not, so the answer never
+ * tells them apart): past a few, the account's sign-ins wait a delay that doubles with each attempt
+ * (modules/auth/sign-in-throttle.ts). Per account, so rotating addresses does not reset it.
+ */
+export const authSignInThrottle = authSchema.table('sign_in_throttle', {
+  email: text('email').primaryKey(),
+  /** Attempts in the current streak; a success deletes the row. */
+  failures: integer('failures').notNull().default(0),
+  /** The streak's first attempt. */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The end of the current wait; none before the free attempts are used up. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Addresses holding a session of the account that used their one attempt during a wait of this streak. */
+  excusedIps: text('excused_ips').array().notNull().default(sql`'{}'::text[]`),
+});

@@ -17,7 +17,7 @@ import { adminDeleteUser, adminInviteUser } from '../auth/admin.service.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { GoTrueError } from '../auth/gotrue-errors.ts';
 import { linkTarget } from '../auth/route-schemas.ts';
-import { requireAccess } from './access-guard.ts';
+import { getRequestAccess } from './access-guard.ts';
 import {
   getUser,
   listSecurityEvents,
@@ -34,29 +34,26 @@ const userParams = z.object({ userId: z.uuid('Not a user id') });
 const INVITE_LANDING = '/profile';
 
 /**
- * Administrators (spec §6 adminOnly) or the service-role key (`npm run user:create`, back-office
- * scripts: the key already holds the auth admin API). Returns who acted, for the log and the
- * self-lockout checks; null for the service role, which is nobody's account.
+ * Who acted, for the log and the self-lockout checks: the administrator the route guard admitted,
+ * or null for the service-role key (`npm run user:create`, back-office scripts), which is nobody's account.
  */
-async function requireAdministrator(request: FastifyRequest): Promise<string | null> {
+async function actingAdministrator(request: FastifyRequest): Promise<string | null> {
   if (request.auth?.role === 'service_role') return null;
-  const { user } = await requireAccess(request, { authenticated: true, adminOnly: true });
+  const { user } = await getRequestAccess(request);
   return user.userId;
 }
 
-/** /api/v1/admin/…: administrators only, checked before any handler runs (and before body validation). */
+/** /api/v1/admin/…: administrators (or the service-role key) only, checked before any handler runs. */
 export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdministrator(request);
-  };
+  const adminOnly = { access: 'administer' } as const;
   const db = app.database.db;
   const noStore = { 'cache-control': 'no-store' };
 
   api.get(
     '/api/v1/admin/users',
     {
-      onRequest: adminOnly,
+      config: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Users with their type, roles, capability flags and access scopes',
@@ -70,7 +67,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.get(
     '/api/v1/admin/users/:userId',
     {
-      onRequest: adminOnly,
+      config: adminOnly,
       schema: { tags: ['admin'], summary: 'One user’s access', params: userParams, response: { 200: adminUserSchema } },
     },
     async (request, reply) => reply.headers(noStore).send(await getUser(db, request.params.userId)),
@@ -79,8 +76,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.put(
     '/api/v1/admin/users/:userId/access',
     {
-      onRequest: adminOnly,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { ...adminOnly, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'Replaces a user’s type, roles with their flags, and access scopes',
@@ -90,7 +86,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       },
     },
     async (request) => {
-      const actorId = await requireAdministrator(request);
+      const actorId = await actingAdministrator(request);
       const updated = await updateUserAccess(db, { ...request.body, userId: request.params.userId, actorId });
       request.log.info({ actorId, userId: request.params.userId, roles: request.body.roles }, 'user access changed');
       return updated;
@@ -100,8 +96,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.post(
     '/api/v1/admin/users',
     {
-      onRequest: adminOnly,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'Invites a person by e-mail (POST /auth/v1/invite) with the type, roles and scopes they start with',
@@ -110,7 +105,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       },
     },
     async (request, reply) => {
-      const actorId = await requireAdministrator(request);
+      const actorId = await actingAdministrator(request);
       const { email, ...access } = request.body;
       let invitedId: string;
       try {
@@ -133,12 +128,11 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.delete(
     '/api/v1/admin/users/:userId',
     {
-      onRequest: adminOnly,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: ['admin'], summary: 'Deletes a user (DELETE /auth/v1/admin/users/{id}): their sign-in, sessions, roles and scopes', params: userParams },
     },
     async (request, reply) => {
-      const actorId = await requireAdministrator(request);
+      const actorId = await actingAdministrator(request);
       if (actorId === request.params.userId) throw new AppError('CONFLICT', 'You cannot delete your own account. Ask another administrator.');
       try {
         await adminDeleteUser(authDeps, request.params.userId);
@@ -154,7 +148,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.get(
     '/api/v1/admin/role-permissions',
     {
-      onRequest: adminOnly,
+      config: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Permissions ordered by category, and the permissions each role holds',
@@ -167,8 +161,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.put(
     '/api/v1/admin/role-permissions',
     {
-      onRequest: adminOnly,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'Replaces the permission set of each role given',
@@ -177,7 +170,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       },
     },
     async (request) => {
-      const actorId = await requireAdministrator(request);
+      const actorId = await actingAdministrator(request);
       const matrix = await updateRolePermissions(db, request.body);
       request.log.info({ actorId, roles: Object.keys(request.body.matrix) }, 'role permissions changed');
       return matrix;
@@ -187,7 +180,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
   api.get(
     '/api/v1/admin/security-events',
     {
-      onRequest: adminOnly,
+      config: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Security events, newest first',

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { PAGE_ACCESS, ROLES, type Role, pageAccessRequirement } from '../../../shared/permissions.ts';
 import { buildApp } from '../../app.ts';
 import { securityEvents } from '../../db/schema/access.ts';
-import { accessPreHandler } from './access-guard.ts';
+import { requireAccess } from './access-guard.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
 
 /** Written out by hand from spec §2 and §6, not computed with the code under test. */
@@ -28,9 +28,15 @@ beforeAll(async () => {
   app = await buildApp({ database });
   // The server half of each page's requirement, as an endpoint the test can call.
   for (const path of Object.keys(PAGE_ACCESS)) {
-    app.get(`/api/v1/test-guard${path}`, { onRequest: accessPreHandler(pageAccessRequirement(path)) }, async () => ({
-      ok: true,
-    }));
+    app.get(
+      `/test-guard${path}`,
+      {
+        onRequest: async (request) => {
+          await requireAccess(request, pageAccessRequirement(path));
+        },
+      },
+      async () => ({ ok: true }),
+    );
   }
   for (const role of ROLES) {
     const user = await createTestUser(app);
@@ -52,7 +58,7 @@ describe('the server guard: role × route matrix', () => {
   for (const path of Object.keys(ALLOWED)) {
     it(`refuses ${path} without a session (401, no security event)`, async () => {
       const before = await database.db.$count(securityEvents);
-      const response = await app.inject({ method: 'GET', url: `/api/v1/test-guard${path}` });
+      const response = await app.inject({ method: 'GET', url: `/test-guard${path}` });
       expect(response.statusCode).toBe(401);
       expect(await database.db.$count(securityEvents)).toBe(before);
     });
@@ -64,7 +70,7 @@ describe('the server guard: role × route matrix', () => {
         const before = await database.db.$count(securityEvents, eq(securityEvents.userId, userId));
         const response = await app.inject({
           method: 'GET',
-          url: `/api/v1/test-guard${path}`,
+          url: `/test-guard${path}`,
           headers: { authorization: `Bearer ${token}` },
         });
         expect(response.statusCode).toBe(allowed ? 200 : 403);

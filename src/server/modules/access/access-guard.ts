@@ -24,13 +24,21 @@ function requestMeta(request: FastifyRequest): Pick<SecurityEventInput, 'ip' | '
   return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }
 
-/** Records a security event without letting a logging failure change the response. */
+/** Stores a security event with the request's address and user agent; throws when it cannot. */
+export async function storeSecurityEvent(request: FastifyRequest, event: Omit<SecurityEventInput, 'ip' | 'userAgent'>): Promise<string> {
+  return logSecurityEvent(request.server.database.db, { ...event, ...requestMeta(request) });
+}
+
+/**
+ * Records a security event on the side of a denial, without letting a logging failure change the
+ * response the denial already decided (the failure is logged at error level).
+ */
 export async function recordSecurityEvent(
   request: FastifyRequest,
   event: Omit<SecurityEventInput, 'ip' | 'userAgent'>,
 ): Promise<void> {
   try {
-    await logSecurityEvent(request.server.database.db, { ...event, ...requestMeta(request) });
+    await storeSecurityEvent(request, event);
   } catch (error) {
     request.log.error({ err: error, eventType: event.eventType }, 'could not record a security event');
   }
@@ -107,14 +115,4 @@ export async function requireAccess(request: FastifyRequest, requirement: Access
     },
   });
   throw new AppError('FORBIDDEN', 'You do not have access to this.');
-}
-
-/**
- * An `onRequest` hook for routes whose whole requirement is known up front. It runs before the
- * body is parsed and validated, so someone without access learns nothing about the input rules.
- */
-export function accessPreHandler(requirement: AccessRequirement) {
-  return async (request: FastifyRequest): Promise<void> => {
-    await requireAccess(request, requirement);
-  };
 }

@@ -6,7 +6,7 @@ import {
   accessDenialResultSchema,
   meAccessSchema,
 } from '../../../shared/schemas/access.ts';
-import { getRequestAccess, recordSecurityEvent } from './access-guard.ts';
+import { getRequestAccess, storeSecurityEvent } from './access-guard.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { registerAccessAdminRoutes } from './access-admin.routes.ts';
 
@@ -17,6 +17,7 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
   api.get(
     '/api/v1/me/access',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['access'],
         summary: 'The signed-in user’s type, roles, capability flags, permissions and access scopes',
@@ -49,7 +50,7 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
   api.post(
     '/api/v1/me/access-denials',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['access'],
         summary: 'Records a PRIVILEGE_ESCALATION event when the web route guard turns the user away',
@@ -61,7 +62,8 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
       const access = await getRequestAccess(request);
       const { path, requirement, reason } = request.body;
       const confirmedByServer = !checkAccess(access, requirement).allowed;
-      await recordSecurityEvent(request, {
+      // The caller is told "logged": so the event is stored, or the request fails (never a silent 201).
+      await storeSecurityEvent(request, {
         userId: access.user.userId,
         eventType: 'PRIVILEGE_ESCALATION',
         details: { source: 'web', path, reason, requirement, roles: access.roles, confirmedByServer },

@@ -181,3 +181,19 @@ describe('logSecurityEvent', () => {
     expect(row?.userType).toBe('client');
   });
 });
+
+describe('logSecurityEvent with text the database refuses', () => {
+  it('keeps the event, with each NUL and lone surrogate replaced (never dropped)', async () => {
+    const userId = await newUserId();
+    const id = await logSecurityEvent(database.db, {
+      userId,
+      eventType: 'PRIVILEGE_ESCALATION',
+      details: { path: '/admin\u0000', nested: { note: 'x\uD800y' } },
+      ip: '203.0.113.9',
+      userAgent: 'curl\u0000/8',
+    });
+    const [event] = await database.db.select().from(securityEvents).where(eq(securityEvents.id, id));
+    expect(event?.details).toEqual({ path: '/admin\uFFFD', nested: { note: 'x\uFFFDy' } });
+    expect(event?.userAgent).toBe('curl\uFFFD/8');
+  });
+});

@@ -10,6 +10,7 @@ import {
   primaryRole,
 } from '../../../shared/permissions.ts';
 import type { SecurityEventType } from '../../../shared/schemas/access.ts';
+import { toStorableText } from '../../../shared/rules/storable-text.ts';
 import type { Db } from '../../db/client.ts';
 import { permissions, profiles, rolePermissions, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 
@@ -157,8 +158,11 @@ export interface SecurityEventInput {
 
 /** Writes through the SQL function log_security_event, the one way events are recorded (spec §7). */
 export async function logSecurityEvent(db: Pick<Db, 'execute'>, input: SecurityEventInput): Promise<string> {
+  // An event quotes what an attacker sent; it is kept with unstorable characters replaced, never lost.
+  const details = JSON.stringify(input.details, (_key, value: unknown) => (typeof value === 'string' ? toStorableText(value) : value));
+  const text = (value: string | null) => (value === null ? null : toStorableText(value));
   const result = await db.execute(
-    sql`select log_security_event(${input.userId}::uuid, ${input.eventType}, ${JSON.stringify(input.details)}::jsonb, ${input.ip}, ${input.userAgent}) as id`,
+    sql`select log_security_event(${input.userId}::uuid, ${input.eventType}, ${details}::jsonb, ${text(input.ip)}, ${text(input.userAgent)}) as id`,
   );
   const id = rowsOf<{ id: string }>(result)[0]?.id;
   if (!id) throw new Error('log_security_event returned nothing');

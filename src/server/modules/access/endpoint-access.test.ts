@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { ROLES, type Role } from '../../../shared/permissions.ts';
 import { buildApp } from '../../app.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
+import { UndeclaredAccessError } from './route-access.ts';
 
 /**
  * The role × endpoint matrix on the real routes (access-guard.test.ts covers the page guards).
@@ -76,6 +77,48 @@ describe('every protected endpoint × every role', () => {
     for (const endpoint of ENDPOINTS) {
       const response = await app.inject({ method: endpoint.method, url: endpoint.url, ...(endpoint.method === 'POST' ? { payload: {} } : {}) });
       expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
+    }
+  });
+});
+
+describe('guarded by default', () => {
+  it('refuses to register an /api/v1 or /functions/v1 route that declares no access, or an unknown one', async () => {
+    const fresh = await buildApp({ database });
+    try {
+      const register = (url: string, config?: object) => async () => {
+        fresh.get(url, config ? { config } : {}, async () => ({ ok: true }));
+        await fresh.ready();
+      };
+      await expect(register('/api/v1/forgotten')).rejects.toThrow(UndeclaredAccessError);
+    } finally {
+      await fresh.close().catch(() => undefined);
+    }
+    const other = await buildApp({ database });
+    try {
+      await expect(
+        (async () => {
+          other.post('/functions/v1/forgotten', { config: { access: 'nobodyKnowsThis' as never } }, async () => ({ ok: true }));
+          await other.ready();
+        })(),
+      ).rejects.toThrow(/declares no access/);
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
+
+  it('guards a declared route with its requirement (a public one answers anyone)', async () => {
+    const fresh = await buildApp({ database });
+    fresh.get('/api/v1/test-declared', { config: { access: 'administer' } }, async () => ({ ok: true }));
+    fresh.get('/api/v1/test-open', { config: { access: 'public' } }, async () => ({ ok: true }));
+    try {
+      expect((await fresh.inject({ method: 'GET', url: '/api/v1/test-declared' })).statusCode).toBe(401);
+      const client = await fresh.inject({ method: 'GET', url: '/api/v1/test-declared', headers: { authorization: `Bearer ${tokens.get('client')}` } });
+      expect(client.statusCode).toBe(403);
+      const admin = await fresh.inject({ method: 'GET', url: '/api/v1/test-declared', headers: { authorization: `Bearer ${tokens.get('administrator')}` } });
+      expect(admin.statusCode).toBe(200);
+      expect((await fresh.inject({ method: 'GET', url: '/api/v1/test-open' })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -10,10 +10,8 @@ import type { ErrorBody } from '../../../shared/errors.ts';
 import { AppError } from '../../app-error.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
-import { accessPreHandler } from '../access/access-guard.ts';
 import type { AdvisorProvider } from './advisor-provider.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
-import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /** Per user when signed in (the auth hook has run by now), per address otherwise. */
 function perUser(request: FastifyRequest): string {
@@ -68,8 +66,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         summary: 'Ask the AI compliance advisor (guidance only); send Accept: text/event-stream to stream the answer',
         security: [{ bearerAuth: [] }],
       },
-      config: { rateLimit: { max: app.env.ADVISOR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perUser } },
-      onRequest: accessPreHandler(ENDPOINT_ACCESS.useAdvisor),
+      config: { access: 'useAdvisor', rateLimit: { max: app.env.ADVISOR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -91,7 +88,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         summary: "The signed-in user's own advisor conversation, oldest first",
         security: [{ bearerAuth: [] }],
       },
-      onRequest: accessPreHandler(ENDPOINT_ACCESS.useAdvisor),
+      config: { access: 'useAdvisor' },
     },
     async (request, reply) => {
       const user = requireUser(request);

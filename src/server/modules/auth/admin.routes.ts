@@ -5,7 +5,7 @@ import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, admi
 import type { AuthDeps } from './context.ts';
 import { GoTrueError } from './gotrue-errors.ts';
 import { requireServiceRole } from './request-user.ts';
-import { linkTarget, redirectQuery } from './route-schemas.ts';
+import { linkTarget, redirectQuery, uuidParam } from './route-schemas.ts';
 import { loadUserBundle, userJson } from './users.ts';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
@@ -22,13 +22,7 @@ const attributes = z
   .nullish()
   .transform((value) => value ?? {});
 
-const userIdParams = z.object({ id: z.string() });
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
-
-function checkedId(id: string): string {
-  if (!UUID.test(id)) throw new GoTrueError(404, 'user_not_found', 'User not found');
-  return id;
-}
+const userIdParams = z.object({ id: uuidParam('user_id') });
 
 /** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -65,17 +59,17 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   );
 
   routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
-    const bundle = await loadUserBundle(deps.db, checkedId(request.params.id));
+    const bundle = await loadUserBundle(deps.db, request.params.id);
     if (!bundle) throw new GoTrueError(404, 'user_not_found', 'User not found');
     return userJson(bundle);
   });
 
   routes.put('/admin/users/:id', { schema: { params: userIdParams, body: attributes } }, async (request) =>
-    userJson(await adminUpdateUser(deps, checkedId(request.params.id), request.body)),
+    userJson(await adminUpdateUser(deps, request.params.id, request.body)),
   );
 
   routes.delete('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
-    await adminDeleteUser(deps, checkedId(request.params.id));
+    await adminDeleteUser(deps, request.params.id);
     return {};
   });
 

@@ -4,9 +4,9 @@ import type { DbTransaction } from '../../db/client.ts';
 import type { AuthDeps } from './context.ts';
 import { sendEmailLink } from './email-links.ts';
 import { GoTrueError, errors } from './gotrue-errors.ts';
-import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
-import { checkPasswordPolicy, hashPassword } from './passwords.ts';
-import type { LinkTarget } from './signup.service.ts';
+import { isValidEmail } from '../../../shared/rules/email.ts';
+import { checkedPasswordHash } from './passwords.ts';
+import type { LinkTarget } from './email-links.ts';
 import { type UserBundle, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail } from './users.ts';
 
 export interface AdminUserAttributes {
@@ -17,18 +17,6 @@ export interface AdminUserAttributes {
   app_metadata?: Record<string, unknown>;
   /** Go duration-ish: `24h`, `30m`, `none` lifts a ban. */
   ban_duration?: string;
-}
-
-export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 320;
-}
-
-/** No 72-byte cap as with bcrypt: argon2id has none; PASSWORD_MAX_LENGTH only bounds the hashing work. */
-export async function checkedPasswordHash(password: string): Promise<string> {
-  if ([...password].length > PASSWORD_MAX_LENGTH) throw errors.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
-  const weak = checkPasswordPolicy(password);
-  if (weak) throw new GoTrueError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
-  return hashPassword(password);
 }
 
 function banUntil(duration: string): Date | null {

@@ -71,6 +71,19 @@ describe('admin API', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('answers GoTrue’s 404 validation_failed for a user id that is not a UUID, and user_not_found for an unknown one', async () => {
+    const answers = async (id: string) => {
+      const responses = await Promise.all(
+        (['GET', 'PUT', 'DELETE'] as const).map((method) =>
+          app.inject({ method, url: `/auth/v1/admin/users/${id}`, headers: { ...admin(), 'x-supabase-api-version': '2024-01-01' }, payload: {} }),
+        ),
+      );
+      return responses.map((response) => [response.statusCode, response.json<{ code: string }>().code, response.json<{ message: string }>().message]);
+    };
+    expect(await answers('not-a-uuid')).toEqual(Array(3).fill([404, 'validation_failed', 'user_id must be an UUID']));
+    expect(await answers(crypto.randomUUID())).toEqual(Array(3).fill([404, 'user_not_found', 'User not found']));
+  });
+
   it('bans a user: sessions end and sign-in is refused until the ban is lifted', async () => {
     const user = await createTestUser(app);
     await app.inject({ method: 'PUT', url: `/auth/v1/admin/users/${user.userId}`, headers: admin(), payload: { ban_duration: '24h' } });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../../app-error.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import type { AuthDeps } from './context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-errors.ts';
@@ -21,10 +22,18 @@ function parseJson(body: string): unknown {
   }
 }
 
-function toGoTrueError(error: FastifyError | GoTrueError): GoTrueError {
+function toGoTrueError(error: FastifyError | GoTrueError | AppError): GoTrueError {
   if (error instanceof GoTrueError) return error;
+  // The app-wide input check (plugins/storable-input.ts) names the field as GoTrue does.
+  if (error instanceof AppError) {
+    const first = error.issues?.[0];
+    if (error.code === 'VALIDATION_FAILED') return errors.validation(first ? `${first.path}: ${first.message}` : error.message);
+    return new GoTrueError(error.status, error.code.toLowerCase(), error.message);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
+    // Our path parameters are ids (route-schemas.ts `uuidParam`); GoTrue answers a malformed one with 404.
+    if (error.validationContext === 'params') return new GoTrueError(404, 'validation_failed', first?.message ?? 'Not found');
     const where = first ? `${first.instancePath.replace(/^\//, '') || error.validationContext}: ` : '';
     return errors.validation(`${where}${first?.message ?? 'invalid request'}`);
   }
@@ -55,7 +64,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       });
-      scope.setErrorHandler((error: FastifyError | GoTrueError, request, reply) => {
+      scope.setErrorHandler((error: FastifyError | GoTrueError | AppError, request, reply) => {
         const goTrue = toGoTrueError(error);
         if (goTrue.status >= 500) request.log.error({ err: error }, 'auth request failed');
         if (goTrue.code === 'over_request_rate_limit') {

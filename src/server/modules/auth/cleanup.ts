@@ -1,13 +1,14 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { authFlowState, authMfaChallenges, authSessions } from '../../db/schema/auth.ts';
 import type { AuthDeps } from './context.ts';
+import { deleteSettledSignInThrottles } from './sign-in-throttle.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Deletes what can no longer be used: abandoned flow states and MFA challenges, and sessions idle
- * past the refresh-token lifetime (their refresh tokens go with them). Runs hourly in every process;
- * the deletes are idempotent.
+ * past the refresh-token lifetime (their refresh tokens go with them), and sign-in streaks that are
+ * over. Runs hourly in every process; the deletes are idempotent.
  */
 export async function deleteExpiredAuthState(deps: Pick<AuthDeps, 'db' | 'env'>, now = Date.now()): Promise<void> {
   const { db, env } = deps;
@@ -17,6 +18,7 @@ export async function deleteExpiredAuthState(deps: Pick<AuthDeps, 'db' | 'env'>,
   await db
     .delete(authSessions)
     .where(or(lt(authSessions.refreshedAt, idleSince), and(isNull(authSessions.refreshedAt), lt(authSessions.createdAt, idleSince))));
+  await deleteSettledSignInThrottles(db, new Date(now));
 }
 
 export function startAuthCleanup(deps: AuthDeps): () => void {

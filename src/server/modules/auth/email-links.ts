@@ -6,6 +6,12 @@ import type { AuthDeps } from './context.ts';
 import { errors } from './gotrue-errors.ts';
 import type { Tx, UserRow } from './users.ts';
 
+/** Where an e-mailed link leads: the validated `redirect_to` (or the site root), through our auth base. */
+export interface LinkTarget {
+  redirectTo: string;
+  authBase: string;
+}
+
 export type EmailLinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
 const TOKEN_TYPE = {
@@ -33,11 +39,16 @@ function sentAtOf(user: UserRow, type: EmailLinkType): Date | null {
 }
 
 /** One e-mail of a kind per user per interval (GoTrue's SMTP_MAX_FREQUENCY, reference §5.3). */
-export function checkEmailInterval(deps: AuthDeps, user: UserRow, type: EmailLinkType): void {
+/** How long until another e-mail of this kind may go to the user (0: now). */
+export function emailIntervalWaitMs(deps: AuthDeps, user: UserRow, type: EmailLinkType): number {
   const sentAt = sentAtOf(user, type);
   const intervalMs = deps.env.AUTH_EMAIL_MIN_INTERVAL_SECONDS * 1000;
-  if (!sentAt || intervalMs === 0) return;
-  const waitMs = sentAt.getTime() + intervalMs - Date.now();
+  if (!sentAt || intervalMs === 0) return 0;
+  return Math.max(0, sentAt.getTime() + intervalMs - Date.now());
+}
+
+export function checkEmailInterval(deps: AuthDeps, user: UserRow, type: EmailLinkType): void {
+  const waitMs = emailIntervalWaitMs(deps, user, type);
   if (waitMs > 0) throw errors.emailRateLimited(Math.ceil(waitMs / 1000));
 }
 

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { AuthDeps } from './context.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.service.ts';
 import { clientInfo, requireRequestUser } from './request-user.ts';
-import { body, optional } from './route-schemas.ts';
+import { body, optional, uuidParam } from './route-schemas.ts';
 import { siteOrigin } from './site-url.ts';
 
-const factorParams = z.object({ factorId: z.string() });
+const factorParams = z.object({ factorId: uuidParam('factor_id') });
 
 /** POST /factors, /factors/{id}/challenge, /factors/{id}/verify, DELETE /factors/{id} (reference §2.10). */
 export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -28,7 +28,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
     },
     async (request) => {
       const current = await requireRequestUser(deps, request);
-      return enrollFactor(deps, current, request.body, new URL(siteOrigin(deps.env, request)).host);
+      return enrollFactor(deps, current, request.body, new URL(siteOrigin(request)).host);
     },
   );
 

@@ -6,6 +6,8 @@ import { GoTrueError, errors } from './gotrue-errors.ts';
 import { checkSmsCode, checkTotp, hashSmsCode, newSmsCode, newTotpSecret, normalizePhone } from './mfa-codes.ts';
 import type { RequestUser } from './request-user.ts';
 import { type SessionResponse, addAmr, issueRefreshToken, sessionResponse } from './sessions.ts';
+import { isUuid } from './uuid.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 const MAX_FACTORS = 10;
 const UNVERIFIED_FACTOR_TTL_MS = 300_000;
@@ -57,18 +59,29 @@ export async function enrollFactor(deps: AuthDeps, current: RequestUser, input: 
     throw new GoTrueError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
   }
   const friendlyName = input.friendly_name ?? '';
-  if (factors.some((factor) => factor.friendlyName === friendlyName)) {
-    throw new GoTrueError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
-  }
+  if (factors.some((factor) => factor.friendlyName === friendlyName)) throw nameConflict(friendlyName);
   const id = randomUUID();
   if (type === 'phone') {
-    await deps.db.insert(authMfaFactors).values({ id, userId, friendlyName, factorType: 'phone', phone });
+    await insertFactor(deps, { id, userId, friendlyName, factorType: 'phone', phone });
     return { id, type: 'phone', friendly_name: friendlyName, phone: input.phone };
   }
   if (!current.user.email) throw errors.validation('A TOTP factor needs an e-mail address as its account name');
   const { secret, uri, qrCode } = await newTotpSecret(input.issuer || defaultIssuer, current.user.email);
-  await deps.db.insert(authMfaFactors).values({ id, userId, friendlyName, factorType: 'totp', secret: deps.sealer.seal(secret) });
+  await insertFactor(deps, { id, userId, friendlyName, factorType: 'totp', secret: deps.sealer.seal(secret) });
   return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } };
+}
+
+const nameConflict = (friendlyName: string) =>
+  new GoTrueError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+
+/** Two enrolments racing with one name: the database's unique index decides, and the loser hears why. */
+async function insertFactor(deps: AuthDeps, values: typeof authMfaFactors.$inferInsert): Promise<void> {
+  try {
+    await deps.db.insert(authMfaFactors).values(values);
+  } catch (error) {
+    if (isUniqueViolation(error, 'mfa_factors_user_friendly_name_key')) throw nameConflict(values.friendlyName ?? '');
+    throw error;
+  }
 }
 
 /** POST /factors/{id}/challenge: bound to the caller's IP; phone factors get an SMS code. */
@@ -94,6 +107,8 @@ export async function challengeFactor(deps: AuthDeps, current: RequestUser, fact
   return { id, type: factor.factorType, expires_at: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000) };
 }
 
+const challengeNotFound = () => new GoTrueError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+
 /**
  * POST /factors/{id}/verify: on success, in one transaction, the factor is verified, the session
  * becomes aal2, its refresh tokens are replaced (an aal1 token must not mint aal2 sessions), the
@@ -111,13 +126,14 @@ export async function verifyFactor(
   const { challenge_id: challengeId, code } = input;
   const [factor] = await deps.db.select().from(authMfaFactors).where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, current.user.id)));
   if (!factor) throw factorNotFound();
+  if (!isUuid(challengeId)) throw challengeNotFound();
   const result = await deps.db.transaction(async (tx) => {
     const [challenge] = await tx
       .select()
       .from(authMfaChallenges)
       .where(and(eq(authMfaChallenges.id, challengeId), eq(authMfaChallenges.factorId, factorId)))
       .for('update');
-    if (!challenge) return { error: new GoTrueError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found') };
+    if (!challenge) return { error: challengeNotFound() };
     if (challenge.verifiedAt || challenge.ipAddress !== client.ip) {
       return { error: new GoTrueError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch. Try enrollment again.') };
     }

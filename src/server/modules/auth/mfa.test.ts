@@ -101,6 +101,43 @@ describe('TOTP factors', () => {
   });
 });
 
+describe('enrolment under concurrency and with bad ids', () => {
+  it('ten enrolments racing with one friendly name: one factor, nine name conflicts, no 5xx', async () => {
+    const user = await createTestUser(server.app);
+    const enrol = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/auth/v1/factors',
+        headers: { authorization: `Bearer ${user.accessToken}`, 'x-supabase-api-version': '2024-01-01' },
+        payload: { factor_type: 'totp', friendly_name: 'Same name' },
+      });
+    const responses = await Promise.all(Array.from({ length: 10 }, enrol));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(422)]);
+    for (const response of responses.filter((r) => r.statusCode === 422)) {
+      expect(response.json<{ code: string }>().code).toBe('mfa_factor_name_conflict');
+    }
+  });
+
+  it('answers GoTrue’s 404 validation_failed for a factor id that is not a UUID, and mfa_factor_not_found for an unknown one', async () => {
+    const user = await createTestUser(server.app);
+    const headers = { authorization: `Bearer ${user.accessToken}`, 'x-supabase-api-version': '2024-01-01' };
+    const answers = async (factorId: string) => {
+      const routes = [
+        ['POST', `/auth/v1/factors/${factorId}/challenge`],
+        ['POST', `/auth/v1/factors/${factorId}/verify`],
+        ['DELETE', `/auth/v1/factors/${factorId}`],
+      ] as const;
+      const responses = await Promise.all(routes.map(([method, url]) => server.app.inject({ method, url, headers, payload: { code: '123456', challenge_id: 'x' } })));
+      return responses.map((response) => [response.statusCode, response.json<{ code: string; message: string }>().code, response.json<{ message: string }>().message]);
+    };
+    for (const malformed of ['not-a-uuid', '0000000-0000-4000-8000-000000000000', `${crypto.randomUUID()}x`]) {
+      expect(await answers(malformed)).toEqual(Array(3).fill([404, 'validation_failed', 'factor_id must be an UUID']));
+    }
+    expect(await answers(crypto.randomUUID().toUpperCase())).toEqual(Array(3).fill([404, 'mfa_factor_not_found', 'Factor not found']));
+  });
+});
+
 describe('phone factors', () => {
   it('sends the code through the SMS outbox and verifies it', async () => {
     const user = await createTestUser(server.app);

@@ -27,7 +27,7 @@ async function authorizeUrl(deps: AuthDeps, request: FastifyRequest, linkingTarg
   const url = await startOidcFlow(deps, {
     provider: query.provider,
     redirectTo: resolveRedirect(deps.env, request, query.redirect_to),
-    authBase: authBaseUrl(deps.env, request),
+    authBase: authBaseUrl(request),
     scopes: query.scopes,
     pkce: readPkceParams({ code_challenge: query.code_challenge, code_challenge_method: query.code_challenge_method }),
     extraParams: query,
@@ -38,7 +38,7 @@ async function authorizeUrl(deps: AuthDeps, request: FastifyRequest, linkingTarg
 
 async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
   const params = { ...stringParams(request.query), ...stringParams(request.body) };
-  const fallback = siteUrl(deps.env, request);
+  const fallback = siteUrl(request);
   const state = params.state ?? '';
   const [flow] = UUID.test(state) ? await deps.db.select().from(authFlowState).where(eq(authFlowState.id, state)) : [];
   if (!flow || flow.providerType !== OIDC_PROVIDER || flow.authCode) {
@@ -48,7 +48,7 @@ async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: Fa
   try {
     if (Date.now() - flow.createdAt.getTime() > FLOW_STATE_LIFETIME_MS) throw new GoTrueError(422, 'flow_state_expired', 'Flow state has expired');
     if (params.error) throw new GoTrueError(403, 'bad_oauth_callback', params.error_description ?? params.error);
-    const callbackUrl = new URL(`${authBaseUrl(deps.env, request)}/callback`);
+    const callbackUrl = new URL(`${authBaseUrl(request)}/callback`);
     for (const [key, value] of Object.entries(params)) callbackUrl.searchParams.set(key, value);
     const provider = await finishOidcFlow(deps, callbackUrl, flow);
     const outcome = await deps.db.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth.ts';
+import { GoTrueError, errors } from './gotrue-errors.ts';
 
 /** OWASP's argon2id recommendation (19 MiB, 2 iterations, 1 lane). `Algorithm` is an ambient const enum: 2 = Argon2id. */
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -58,4 +59,12 @@ export function checkPasswordPolicy(password: string): PasswordProblem | undefin
     messages.push('Password is known to be weak and easy to guess, please choose a different one.');
   }
   return reasons.length > 0 ? { reasons, message: messages.join(' ') } : undefined;
+}
+
+/** No 72-byte cap as with bcrypt: argon2id has none; PASSWORD_MAX_LENGTH only bounds the hashing work. */
+export async function checkedPasswordHash(password: string): Promise<string> {
+  if ([...password].length > PASSWORD_MAX_LENGTH) throw errors.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
+  const weak = checkPasswordPolicy(password);
+  if (weak) throw new GoTrueError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  return hashPassword(password);
 }

@@ -7,7 +7,7 @@ import type { AuthDeps } from './context.ts';
 export function registerPublicConfigRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/public-config',
-    { schema: { tags: ['auth'], response: { 200: publicConfigSchema } } },
+    { schema: { tags: ['auth'], response: { 200: publicConfigSchema } }, config: { access: 'public' } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {

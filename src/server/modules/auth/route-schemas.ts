@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthDeps } from './context.ts';
-import type { LinkTarget } from './signup.service.ts';
+import type { LinkTarget } from './email-links.ts';
 import { authBaseUrl, resolveRedirect } from './site-url.ts';
 
 /** auth-js sends `null` for absent values; treat them alike (reference §1.3). */
@@ -21,8 +21,15 @@ export const body = <T extends z.ZodRawShape>(shape: T) =>
 
 export const redirectQuery = z.object({ redirect_to: z.string().optional() });
 
+/**
+ * A path id that GoTrue parses as a UUID (`factor_id`, `user_id`, `identity_id`). Anything else is
+ * refused by the route's schema before it can reach a query (where the cast failed with a 500), and
+ * answered as GoTrue does: 404 `validation_failed` "<name> must be an UUID" (auth.routes.ts).
+ */
+export const uuidParam = (name: string) => z.guid({ error: `${name} must be an UUID` });
+
 export function linkTarget(deps: AuthDeps, request: FastifyRequest, redirectTo: string | undefined): LinkTarget {
-  return { redirectTo: resolveRedirect(deps.env, request, redirectTo), authBase: authBaseUrl(deps.env, request) };
+  return { redirectTo: resolveRedirect(deps.env, request, redirectTo), authBase: authBaseUrl(request) };
 }
 
 export const FIVE_MINUTES = '5 minutes';

@@ -101,11 +101,12 @@ export class SigningKeys {
       .sign(this.signer.privateKey);
   }
 
-  /** Verifies signature (any published kid), `exp` and `iss`; throws jose errors otherwise. */
+  /** Verifies signature (any published kid), `exp` (required: a token without one never ends) and `iss`; throws jose errors otherwise. */
   async verify(token: string): Promise<JWTPayload> {
     const { payload } = await jwtVerify(token, async (header) => this.keyFor(header.kid), {
       algorithms: [ALG],
       issuer: this.options.issuer,
+      requiredClaims: ['exp'],
     });
     return payload;
   }

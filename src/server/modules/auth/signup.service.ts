@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { authUsers } from '../../db/schema/auth.ts';
-import { checkedPasswordHash, isValidEmail } from './admin.service.ts';
+import { isValidEmail } from '../../../shared/rules/email.ts';
+import { checkedPasswordHash } from './passwords.ts';
 import type { AuthDeps } from './context.ts';
-import { type EmailLinkType, checkEmailInterval, sendEmailLink } from './email-links.ts';
+import { type EmailLinkType, type LinkTarget, checkEmailInterval, emailIntervalWaitMs, sendEmailLink } from './email-links.ts';
 import { GoTrueError, errors } from './gotrue-errors.ts';
 import { type PkceParams, createFlowState, readPkceParams } from './pkce.ts';
 import { type Tx, type UserRow, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail, userJson } from './users.ts';
-
-export interface LinkTarget {
-  /** Validated `redirect_to` (or the site root). */
-  redirectTo: string;
-  authBase: string;
-}
 
 export interface SignUpInput extends PkceParams {
   email?: string;
@@ -101,21 +96,29 @@ export interface OtpInput extends PkceParams {
   data?: Record<string, unknown>;
 }
 
-/** POST /otp with an e-mail: a magic link, or a sign-up confirmation for a new or unconfirmed user (reference §2.3). */
+/**
+ * POST /otp with an e-mail: a magic link, or a sign-up confirmation for a new or unconfirmed user
+ * (reference §2.3). With `create_user: false` the answer is `{}` whether or not the address has an
+ * account, and inside the resend interval too, so the endpoint cannot be used to find accounts
+ * (GoTrue answers 422 `otp_disabled` for an unknown one; we deliberately do not).
+ */
 export async function requestEmailOtp(deps: AuthDeps, input: OtpInput, target: LinkTarget): Promise<void> {
   if (input.phone && !input.email) throw new GoTrueError(422, 'phone_provider_disabled', 'Unsupported phone provider');
   const email = validEmail(input.email);
   const pkce = readPkceParams(input);
   await deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
+    const quiet = input.create_user === false;
     if (!user) {
-      if (input.create_user === false || deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
+      if (quiet) return;
+      if (deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
       user = await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data ?? {} });
     } else if (!user.emailConfirmedAt && user.encryptedPassword) {
       // The address is being proven by link now; a password set before that proof cannot be trusted.
       await tx.update(authUsers).set({ encryptedPassword: null }).where(eq(authUsers.id, user.id));
     }
     const type: EmailLinkType = user.emailConfirmedAt ? 'magiclink' : 'signup';
+    if (quiet && emailIntervalWaitMs(deps, user, type) > 0) return;
     checkEmailInterval(deps, user, type);
     await mailLink(tx, deps, user, type, target, pkce);
   });
@@ -128,12 +131,7 @@ export async function requestRecovery(deps: AuthDeps, input: { email?: string } 
   const pkce = readPkceParams(input);
   const sent = await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return false;
-    try {
-      checkEmailInterval(deps, user, 'recovery');
-    } catch {
-      return false;
-    }
+    if (!user || emailIntervalWaitMs(deps, user, 'recovery') > 0) return false;
     await mailLink(tx, deps, user, 'recovery', target, pkce);
     return true;
   });

@@ -1,11 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../env.ts';
 
-/**
- * Which origin links and redirects point at. PUBLIC_URL when set; otherwise the request's own
- * origin, but only for loopback hosts: trusting an arbitrary Host header would let anyone make
- * our e-mails carry links to their server (host-header poisoning).
- */
+/** Loopback host names: any port of these is "our own origin" for a redirect during development. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export function authIssuer(env: Pick<Env, 'AUTH_JWT_ISSUER' | 'PUBLIC_URL' | 'PORT'>): string {
@@ -13,46 +9,23 @@ export function authIssuer(env: Pick<Env, 'AUTH_JWT_ISSUER' | 'PUBLIC_URL' | 'PO
   return `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/auth/v1`;
 }
 
-/** The configured public origin, or where the server answers on this machine. */
-export function defaultSiteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
-}
-
-/** PUBLIC_URL's origin; without it, the request's own origin when that is a loopback address. */
-export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
-  if (env.PUBLIC_URL) return defaultSiteOrigin(env);
-  const host = request.host;
-  try {
-    const url = new URL(`${request.protocol}://${host}`);
-    if (LOOPBACK.has(url.hostname)) return url.origin;
-  } catch {
-    // fall through to the configured default
-  }
-  return defaultSiteOrigin(env);
-}
-
 /**
- * The origin a page or crawler file names itself by: PUBLIC_URL's, or the one the request came
- * to. Only for what the requester reads back (canonical links, sitemap); never for links sent to
- * someone else (e-mails use `siteOrigin`, which does not trust the Host header).
+ * Which origin links and redirects point at: the app's one answer (plugins/public-origin.ts),
+ * PUBLIC_URL or an origin of this machine, never a Host header someone else chose (host-header
+ * poisoning would put their server into our e-mails).
  */
-export function requestOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
-  if (env.PUBLIC_URL) return defaultSiteOrigin(env);
-  try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return defaultSiteOrigin(env);
-  }
+export function siteOrigin(request: FastifyRequest): string {
+  return request.server.publicOrigin(request);
 }
 
 /** The site root every flow falls back to (spec: sign-up and magic links land on `/`). */
-export function siteUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: FastifyRequest): string {
-  return `${siteOrigin(env, request)}/`;
+export function siteUrl(request: FastifyRequest): string {
+  return `${siteOrigin(request)}/`;
 }
 
 /** Base of the auth API as the browser reaches it, for e-mail links and the OAuth callback. */
-export function authBaseUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request: FastifyRequest): string {
-  return `${siteOrigin(env, request)}/auth/v1`;
+export function authBaseUrl(request: FastifyRequest): string {
+  return `${siteOrigin(request)}/auth/v1`;
 }
 
 function globToRegExp(glob: string): RegExp {
@@ -68,13 +41,13 @@ function globToRegExp(glob: string): RegExp {
  * A path (`/dashboard`) is resolved against our origin.
  */
 export function resolveRedirect(
-  env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'AUTH_REDIRECT_ALLOW_LIST'>,
+  env: Pick<Env, 'AUTH_REDIRECT_ALLOW_LIST'>,
   request: FastifyRequest,
   redirectTo: string | undefined | null,
 ): string {
-  const fallback = siteUrl(env, request);
+  const fallback = siteUrl(request);
   if (!redirectTo) return fallback;
-  const origin = siteOrigin(env, request);
+  const origin = siteOrigin(request);
   let url: URL;
   try {
     if (redirectTo.startsWith('/') && !redirectTo.startsWith('//') && !redirectTo.startsWith('/\\')) {

@@ -5,7 +5,8 @@ import { GoTrueError, errors } from './gotrue-errors.ts';
 import { checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { verifyCodeChallenge } from './pkce.ts';
 import { type SessionResponse, issueRefreshToken, sessionResponse, sha256Hex, startSession } from './sessions.ts';
-import { findUserByEmail } from './users.ts';
+import { admitSignInAttempt, clearSignInAttempts } from './sign-in-throttle.ts';
+import { findUserByEmail, normalizeEmail } from './users.ts';
 
 function isBanned(user: { bannedUntil: Date | null }): boolean {
   return user.bannedUntil !== null && user.bannedUntil.getTime() > Date.now();
@@ -16,8 +17,11 @@ export async function passwordGrant(deps: AuthDeps, input: { email?: string; pas
   if (!input.email) throw errors.validation('Only an email address or phone number should be provided on login.');
   if (!input.password) throw errors.invalidCredentials();
   const user = await findUserByEmail(deps.db, input.email);
+  const email = normalizeEmail(input.email);
+  await admitSignInAttempt(deps.db, { email, userId: user?.id, ip: client.ip });
   const matches = await verifyPassword(user?.encryptedPassword ?? null, input.password);
   if (!user || !matches) throw errors.invalidCredentials();
+  await clearSignInAttempts(deps.db, email);
   if (!user.emailConfirmedAt) throw errors.emailNotConfirmed();
   if (isBanned(user)) throw new GoTrueError(400, 'user_banned', 'User is banned');
   if (user.encryptedPassword && needsRehash(user.encryptedPassword)) {

@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthDeps } from './context.ts';
-import { GoTrueError } from './gotrue-errors.ts';
 import { requireRequestUser } from './request-user.ts';
-import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery } from './route-schemas.ts';
+import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery, uuidParam } from './route-schemas.ts';
 import { userJson } from './users.ts';
 import { signOut, unlinkIdentity, updateUser } from './user.service.ts';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (reference §2.8, §2.9, §2.11). */
 export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -41,8 +38,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return reply.status(204).send();
   });
 
-  routes.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    if (!UUID.test(request.params.id)) throw new GoTrueError(404, 'validation_failed', 'identity_id must be an UUID');
+  routes.delete('/user/identities/:id', { schema: { params: z.object({ id: uuidParam('identity_id') }) } }, async (request) => {
     const current = await requireRequestUser(deps, request);
     await unlinkIdentity(deps, current, request.params.id);
     return {};

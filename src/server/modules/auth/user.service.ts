@@ -1,11 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
-import { checkedPasswordHash, isValidEmail } from './admin.service.ts';
+import { isValidEmail } from '../../../shared/rules/email.ts';
+import { checkedPasswordHash } from './passwords.ts';
 import type { AuthDeps } from './context.ts';
 import { checkEmailInterval, sendEmailLink } from './email-links.ts';
 import { GoTrueError, errors } from './gotrue-errors.ts';
 import type { RequestUser } from './request-user.ts';
-import type { LinkTarget } from './signup.service.ts';
+import type { LinkTarget } from './email-links.ts';
 import { findUserByEmail, loadUserBundle, normalizeEmail, syncProviders, userJson } from './users.ts';
 
 export interface UpdateUserInput {

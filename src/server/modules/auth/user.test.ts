@@ -57,6 +57,23 @@ describe('PUT /user', () => {
   });
 });
 
+describe('DELETE /user/identities/{id}', () => {
+  it('answers GoTrue’s 404 validation_failed for an id that is not a UUID; a UUID goes on to the unlinking rules', async () => {
+    const user = await createTestUser(server.app);
+    const remove = (id: string) =>
+      server.app.inject({
+        method: 'DELETE',
+        url: `/auth/v1/user/identities/${id}`,
+        headers: { authorization: `Bearer ${user.accessToken}`, 'x-supabase-api-version': '2024-01-01' },
+      });
+    const malformed = await remove('not-a-uuid');
+    expect([malformed.statusCode, malformed.json()]).toEqual([404, expect.objectContaining({ code: 'validation_failed', message: 'identity_id must be an UUID' })]);
+    const unknown = await remove(crypto.randomUUID());
+    // The test user has one identity, which is never unlinked.
+    expect([unknown.statusCode, unknown.json<{ code: string }>().code]).toEqual([422, 'single_identity_not_deletable']);
+  });
+});
+
 describe('GET /settings and /health', () => {
   it('describes the enabled providers', async () => {
     const response = await fetch(`${server.origin}/auth/v1/settings`);

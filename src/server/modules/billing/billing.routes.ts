@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Env } from '../../env.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { requireAccess, requireSignedIn } from '../access/access-guard.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { findLiveSubscription, listSubscriptionsForStaff } from './billing.service.ts';
 import { manualBillingProvider } from './manual-provider.ts';
@@ -32,15 +31,6 @@ export function billingProviderFromEnv(env: Env): BillingProvider {
   });
 }
 
-function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-}
-
-/** Runs before body validation, so a signed-out caller (or one owing a second factor) learns that first. */
-async function signedIn(request: FastifyRequest): Promise<void> {
-  await requireSignedIn(request);
-}
-
 /**
  * Checkout (`POST /api/v1/billing/checkout`), the spec's `check-subscription` function, the
  * staff list of subscriptions and invoices, and the Stripe webhook.
@@ -59,8 +49,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         summary: 'Start a subscription: activated at once (manual billing) or a Stripe Checkout page to open',
         security: [{ bearerAuth: [] }],
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      preValidation: signedIn,
+      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -68,7 +57,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         db: app.database.db,
         userId: user.userId,
         input: request.body,
-        origin: publicOrigin(app, request),
+        origin: app.publicOrigin(request),
       });
       app.mailWorker.notify();
       return reply.status(result.kind === 'activated' ? 201 : 200).send(result);
@@ -84,9 +73,9 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         summary: 'Every subscription with its organisation and invoices (administrators only)',
         security: [{ bearerAuth: [] }],
       },
+      config: { access: 'administer' },
     },
-    async (request, reply) => {
-      await requireAccess(request, { adminOnly: true });
+    async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { subscriptions: await listSubscriptionsForStaff(app.database.db) };
     },
@@ -113,10 +102,10 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
           summary: "The signed-in user's own subscription, or null",
           security: [{ bearerAuth: [] }],
         },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: 'signedIn', rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const user = await requireSignedIn(request);
+        const user = requireUser(request);
         reply.header('cache-control', 'private, no-store');
         return { subscription: await findLiveSubscription(app.database.db, user.userId) };
       },
@@ -135,7 +124,8 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
           tags: ['billing'],
           summary: 'Stripe webhook endpoint (verified with STRIPE_WEBHOOK_SECRET)',
         },
-        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+        // Public, and proven by Stripe's signature over the raw body instead.
+        config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
       },
       async (request) => {
         if (!provider.handleWebhook) throw new AppError('NOT_FOUND', 'Stripe billing is not configured on this server.');

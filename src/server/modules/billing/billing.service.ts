@@ -39,14 +39,6 @@ export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
-/** PostgreSQL and PGlite both report a unique violation as SQLSTATE 23505; drizzle wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   return {
     id: row.id,

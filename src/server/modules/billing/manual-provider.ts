@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueSubscriptionConfirmation } from './billing-mail.ts';
 import type { BillingProvider, CheckoutRequest } from './billing-provider.ts';
 import {
@@ -7,7 +8,6 @@ import {
   addOneMonth,
   assertNoLiveSubscription,
   createSubscriptionRecords,
-  isUniqueViolation,
   issueInvoice,
   monthlyAmountCents,
   toInvoiceView,

@@ -6,7 +6,6 @@ import {
   storedConsentSchema,
 } from '../../../shared/schemas/consent.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { requireSignedIn } from '../access/access-guard.ts';
 import { listConsents, recordConsent } from './consent.service.ts';
 
 /**
@@ -15,10 +14,6 @@ import { listConsents, recordConsent } from './consent.service.ts';
  */
 export function registerConsentRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // Before validation, so a visitor without a finished sign-in learns that first.
-  const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
-    await requireSignedIn(request);
-  };
 
   typed.post(
     '/api/v1/consents',
@@ -30,8 +25,7 @@ export function registerConsentRoutes(app: FastifyInstance): void {
         summary: "Record the signed-in user's cookie choice",
         security: [{ bearerAuth: [] }],
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preValidation: signedIn,
+      config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -53,7 +47,7 @@ export function registerConsentRoutes(app: FastifyInstance): void {
         summary: "The signed-in user's recorded cookie choices, newest first",
         security: [{ bearerAuth: [] }],
       },
-      preValidation: signedIn,
+      config: { access: 'signedIn' },
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentDocument } from '../../../shared/schemas/content.ts';
-import { requestOrigin } from '../auth/site-url.ts';
 import { loadContent } from './content-loader.ts';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.ts';
 
@@ -13,13 +12,13 @@ export function registerContentRoutes(app: FastifyInstance, documents: readonly 
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(renderSitemap(requestOrigin(app.env, request), entries)),
+      .send(renderSitemap(app.publicOrigin(request), entries)),
   );
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(renderRobots(requestOrigin(app.env, request))),
+      .send(renderRobots(app.publicOrigin(request))),
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dsarInputSchema, dsarReceiptSchema, dsarRequestListSchema } from '../../../shared/schemas/dsar.ts';
-import { requireAccess } from '../access/access-guard.ts';
 import { createDsarRequest, listDsarRequests } from './dsar.service.ts';
 
 /** Per IP: enough for a household, too few to flood the privacy team. */
@@ -20,7 +19,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         tags: ['dsar'],
         summary: 'File a data-subject request; answers with its reference and statutory due date',
       },
-      config: { rateLimit: DSAR_RATE_LIMIT },
+      config: { access: 'public', rateLimit: DSAR_RATE_LIMIT },
     },
     async (request, reply) => {
       const userAgent = request.headers['user-agent'];
@@ -43,9 +42,9 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         summary: 'Every privacy request, soonest deadline first (administrators only)',
         security: [{ bearerAuth: [] }],
       },
+      config: { access: 'administer' },
     },
-    async (request, reply) => {
-      await requireAccess(request, { adminOnly: true });
+    async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { requests: await listDsarRequests(app.database.db) };
     },

@@ -21,12 +21,16 @@ export interface DsarRequestMeta {
   privacyInbox: string;
 }
 
+/**
+ * The requester's copy goes to whatever address was typed in, so it quotes nothing the requester
+ * wrote (no name): the form cannot be used to mail chosen words to a chosen person.
+ */
 function acknowledgement(input: DsarInput, reference: string, dueAt: Date): string {
   const type = DSAR_REQUEST_TYPE_LABELS[input.requestType].label.toLowerCase();
   return [
-    `Hello ${input.fullName},`,
+    'Hello,',
     '',
-    `We have received your privacy request to ${type}${input.subjectName ? ` on behalf of ${input.subjectName}` : ''}.`,
+    `We have received your privacy request to ${type}${input.subjectName ? ' on behalf of another person' : ''}.`,
     `Your reference is ${reference}. Please quote it if you write to us about this request.`,
     '',
     `We will respond by ${dateFormat.format(dueAt)} (${DSAR_RESPONSE_DAYS} days after we received it).`,

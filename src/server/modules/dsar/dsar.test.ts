@@ -65,6 +65,9 @@ describe('POST /api/v1/dsar-requests', () => {
     expect(ack!.subject).toBe(`We received your privacy request (${receipt.reference})`);
     expect(ack!.textBody).toContain(`Your reference is ${receipt.reference}`);
     expect(ack!.textBody).toContain('(30 days after we received it)');
+    // It goes to whatever address was typed in, so it quotes nothing the requester wrote.
+    expect(ack!.textBody.startsWith('Hello,\n')).toBe(true);
+    expect(ack!.textBody).not.toContain('Grace');
     const notices = await database.db.select().from(outboundEmails).where(eq(outboundEmails.kind, 'dsar.staff-notice'));
     expect(notices.some((mail) => mail.toAddress === 'privacy@compliancecore.local' && mail.subject.includes(receipt.reference))).toBe(true);
   });

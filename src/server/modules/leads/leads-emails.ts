@@ -5,7 +5,8 @@ import type { EmailInput } from '../mail/mail.service.ts';
 
 /**
  * The two e-mails each lead sends: a notification to the sales inbox with the lead's
- * qualification, and an acknowledgement to the sender with the 24-hour promise. Plain text
+ * qualification, and an acknowledgement to the sender with the 24-hour promise (at most
+ * LEAD_ACKNOWLEDGEMENTS_PER_HOUR to one address). Plain text
  * only, so nothing a visitor typed is ever rendered as HTML.
  */
 
@@ -57,15 +58,20 @@ export function salesNotification(
   };
 }
 
-export function senderAcknowledgement(kind: LeadKind, lead: Lead): EmailInput {
+/**
+ * Anyone can type anyone's address into a public form, so the acknowledgement carries nothing the
+ * visitor wrote (no name, no message): at worst a stranger receives our own fixed words, and the
+ * form cannot be used to mail chosen text to chosen people.
+ */
+export function senderAcknowledgement(kind: LeadKind, to: string): EmailInput {
   const subject =
     kind === 'consultation' ? 'We received your consultation request' : 'We received your message';
   return {
     kind: `leads.${kind}.acknowledgement`,
-    to: lead.email,
+    to,
     subject,
     text: [
-      `Hello ${oneLine(lead.firstName)},`,
+      'Hello,',
       '',
       kind === 'consultation'
         ? 'Thank you for your interest in ComplianceCore. We received your consultation request.'

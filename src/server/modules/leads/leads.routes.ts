@@ -21,7 +21,7 @@ export function registerLeadRoutes(app: FastifyInstance): void {
         tags: ['leads'],
         summary: "Store a 'Book Demo' consultation request and notify sales",
       },
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
     },
     async (request) => {
       const receipt = await submitConsultationRequest(app.database.db, {
@@ -43,7 +43,7 @@ export function registerLeadRoutes(app: FastifyInstance): void {
         tags: ['leads'],
         summary: 'Store a contact-form message and notify sales',
       },
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
     },
     async (request) => {
       const receipt = await submitContactForm(app.database.db, {

@@ -1,4 +1,7 @@
-import type { Db } from '../../db/client.ts';
+import { and, count, gt, inArray, sql } from 'drizzle-orm';
+import { LEAD_ACKNOWLEDGEMENTS_PER_HOUR } from '../../../shared/constants.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
+import { outboundEmails } from '../../db/schema/mail.ts';
 import { consultationRequests, contactSubmissions } from '../../db/schema/leads.ts';
 import { qualifyLead } from '../../../shared/rules/lead-qualification.ts';
 import type { ConsultationRequest, ContactForm, LeadReceipt } from '../../../shared/schemas/leads.ts';
@@ -19,9 +22,32 @@ export interface SubmitLeadOptions<T> {
 
 const TABLES = { consultation: consultationRequests, contact: contactSubmissions } as const;
 
+const ACKNOWLEDGEMENT_KINDS = ['leads.consultation.acknowledgement', 'leads.contact.acknowledgement'];
+
+/**
+ * Whether another acknowledgement may go to `address` this hour, counted in the mail queue itself
+ * (so across processes and restarts); concurrent leads for one address take turns on a lock.
+ */
+async function mayAcknowledge(tx: DbTransaction, address: string): Promise<boolean> {
+  const normalized = address.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lead-ack:${normalized}`}, 0))`);
+  const [sent] = await tx
+    .select({ total: count() })
+    .from(outboundEmails)
+    .where(
+      and(
+        inArray(outboundEmails.kind, ACKNOWLEDGEMENT_KINDS),
+        sql`lower(${outboundEmails.toAddress}) = ${normalized}`,
+        gt(outboundEmails.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return (sent?.total ?? 0) < LEAD_ACKNOWLEDGEMENTS_PER_HOUR;
+}
+
 /**
  * Stores the lead and queues both e-mails in one transaction: once the visitor hears "sent",
  * the request is on disk and its mails will go out (with retries) even if the mail server is down.
+ * Past LEAD_ACKNOWLEDGEMENTS_PER_HOUR to one address, the lead is still kept and announced to sales.
  * A filled honeypot stores and sends nothing.
  */
 async function submitLead(
@@ -44,7 +70,7 @@ async function submitLead(
       .returning({ id: TABLES[kind].id });
     if (!row) throw new Error(`insert into ${kind} returned nothing`);
     await enqueueEmail(tx, salesNotification(kind, lead, qualification, salesInbox));
-    await enqueueEmail(tx, senderAcknowledgement(kind, lead));
+    if (await mayAcknowledge(tx, lead.email)) await enqueueEmail(tx, senderAcknowledgement(kind, lead.email));
     return row.id;
   });
   return { success: true, id, ...qualification };

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
+import { LEAD_ACKNOWLEDGEMENTS_PER_HOUR } from '../../../shared/constants.ts';
 import { buildApp } from '../../app.ts';
 import { consultationRequests, contactSubmissions } from '../../db/schema/leads.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
@@ -200,6 +201,41 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
 
     const other = await app.inject({ method: 'POST', url, payload: valid(`rate.other.${kind}@example.com`), remoteAddress: nextIp() });
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the acknowledgement to the address typed in', () => {
+  it('carries none of the visitor’s words, so the form cannot mail chosen text to a chosen person', async () => {
+    const app = await appWith();
+    const email = 'victim.words@example.com';
+    const payload = { ...valid(email), firstName: 'Click', lastName: 'Here', message: 'Visit attacker.example/free-money now' };
+    expect((await app.inject({ method: 'POST', url: '/functions/v1/send-contact-form', payload, remoteAddress: nextIp() })).statusCode).toBe(200);
+    const [mail] = await database.db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.kind, 'leads.contact.acknowledgement'), eq(outboundEmails.toAddress, email)));
+    expect(mail?.textBody.startsWith('Hello,\n')).toBe(true);
+    expect(mail?.textBody).not.toContain('Click');
+    expect(mail?.textBody).not.toContain('attacker.example');
+    expect(mail?.subject).toBe('We received your message');
+  });
+
+  it(`goes to one address at most ${LEAD_ACKNOWLEDGEMENTS_PER_HOUR} times an hour; later leads are still kept and announced`, async () => {
+    const app = await appWith();
+    const email = 'Flooded@Example.com';
+    const receipts: string[] = [];
+    for (let index = 0; index < LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2; index++) {
+      const url = index % 2 === 0 ? '/functions/v1/send-contact-form' : '/functions/v1/send-consultation-email';
+      const response = await app.inject({ method: 'POST', url, payload: valid(index === 0 ? email : email.toLowerCase()), remoteAddress: nextIp() });
+      expect(response.statusCode).toBe(200);
+      receipts.push(response.json<{ id: string }>().id);
+    }
+    const mails = await database.db.select().from(outboundEmails);
+    const acknowledgements = mails.filter((mail) => mail.kind.endsWith('.acknowledgement') && mail.toAddress.toLowerCase() === email.toLowerCase());
+    expect(acknowledgements).toHaveLength(LEAD_ACKNOWLEDGEMENTS_PER_HOUR);
+    const notifications = mails.filter((mail) => mail.kind.endsWith('.notification') && mail.textBody.toLowerCase().includes(email.toLowerCase()));
+    expect(notifications).toHaveLength(LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2);
+    expect(new Set(receipts).size).toBe(LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2);
   });
 });
 

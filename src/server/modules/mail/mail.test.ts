@@ -144,7 +144,7 @@ describe('GET /dev/mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1' }) });
+    const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }) });
     onTestFinished(() => app.close());
     const response = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(response.statusCode).toBe(404);

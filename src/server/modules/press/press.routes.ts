@@ -13,6 +13,7 @@ export function registerPressRoutes(app: FastifyInstance): void {
         tags: ['content'],
         summary: 'The newest published press articles (at most 6)',
       },
+      config: { access: 'public' },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

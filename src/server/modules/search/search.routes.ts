@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchContentQuerySchema, searchResponseSchema } from '../../../shared/schemas/search.ts';
-import { AppError } from '../../app-error.ts';
 import { searchContent } from './search.service.ts';
 
 /**
@@ -19,13 +18,7 @@ export function registerSearchRoutes(app: FastifyInstance): void {
         summary: 'Full-text search of published documentation, support and knowledge-base content',
         security: [{ bearerAuth: [] }],
       },
-      config: { rateLimit: { max: app.env.SEARCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-      // Before validation, so a caller without a key learns that first.
-      preValidation: async (request) => {
-        if (!request.auth) {
-          throw new AppError('UNAUTHENTICATED', 'Send the access token or the public anonymous key as a bearer token.');
-        }
-      },
+      config: { access: 'anyKey', rateLimit: { max: app.env.SEARCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

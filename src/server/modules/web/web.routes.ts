@@ -2,8 +2,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findPageRoute } from '../../../shared/routes.ts';
+import { defaultOrigin } from '../../plugins/public-origin.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
-import { defaultSiteOrigin, requestOrigin } from '../auth/site-url.ts';
 import { type BuiltPage, loadPageStore } from './page-store.ts';
 
 /** Prefixes that belong to the API: an unknown path under them is a JSON 404, never a page. */
@@ -30,7 +30,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage,
  * (the client router then renders the not-found page).
  */
 export async function registerWebRoutes(app: FastifyInstance, webDir: string): Promise<void> {
-  const store = loadPageStore(webDir, defaultSiteOrigin(app.env));
+  const store = loadPageStore(webDir, defaultOrigin(app.env));
 
   const staticOptions = { wildcard: false, index: false, preCompressed: true } as const;
   // Hashed build output never changes under its name: cache it for a year.
@@ -54,7 +54,7 @@ export async function registerWebRoutes(app: FastifyInstance, webDir: string): P
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0] ?? '/';
     if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return reply.callNotFound();
-    const origin = requestOrigin(app.env, request);
+    const origin = app.publicOrigin(request);
     const prerendered = store.page(urlPath, origin);
     if (prerendered) return sendPage(request, reply, prerendered, 200);
     const known = findPageRoute(urlPath) !== undefined;

@@ -95,11 +95,19 @@ describe('serving the web app', () => {
 });
 
 describe('canonical links', () => {
-  it('are made absolute on the origin the page was asked for, without touching other links', async () => {
-    const response = await app.inject({ method: 'GET', url: '/pricing', headers: { host: 'compliance.example:8443', 'x-forwarded-proto': 'https' } });
-    expect(response.body).toContain('<link rel="canonical" href="http://compliance.example:8443/pricing"/>');
-    expect(response.body).toContain('<meta property="og:url" content="http://compliance.example:8443/pricing"/>');
-    expect(response.body).toContain('<script type="module" src="/assets/app-abc.js">');
+  it('are made absolute on the origin this machine opened the site on, never on a Host another client wrote', async () => {
+    const instance = await buildApp({ database, webDir });
+    try {
+      const remote = await instance.inject({ method: 'GET', url: '/pricing', remoteAddress: '203.0.113.9', headers: { host: 'attacker.example' } });
+      expect(remote.body).toContain('<link rel="canonical" href="http://localhost:3000/pricing"/>');
+      expect(remote.body).not.toContain('attacker.example');
+      const local = await instance.inject({ method: 'GET', url: '/pricing', remoteAddress: '127.0.0.1', headers: { host: 'compliance.example:8443' } });
+      expect(local.body).toContain('<link rel="canonical" href="http://compliance.example:8443/pricing"/>');
+      expect(local.body).toContain('<meta property="og:url" content="http://compliance.example:8443/pricing"/>');
+      expect(local.body).toContain('<script type="module" src="/assets/app-abc.js">');
+    } finally {
+      await instance.close();
+    }
   });
 
   it('use PUBLIC_URL whatever the request says', async () => {

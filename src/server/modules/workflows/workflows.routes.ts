@@ -8,9 +8,7 @@ import {
   workflowTemplateDetailSchema,
 } from '../../../shared/schemas/workflows.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { accessPreHandler } from '../access/access-guard.ts';
 import { generateWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion } from './workflows.service.ts';
-import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /**
  * /api/v1/workflows. Whoever may use the advisor may turn its suggestion into a private workflow of
@@ -21,29 +19,28 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const base = { tags: ['workflows'], security: [{ bearerAuth: [] }] };
-  const canRead = accessPreHandler(ENDPOINT_ACCESS.readWorkflows);
-  const canWrite = accessPreHandler(ENDPOINT_ACCESS.writeWorkflows);
+  const canRead = { access: 'readWorkflows' } as const;
+  const canWrite = { access: 'writeWorkflows' } as const;
   const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   typed.post(
     '/api/v1/workflows/generate',
     {
       schema: { ...base, body: generateWorkflowInputSchema, response: { 201: workflowTemplateDetailSchema }, summary: "'Generate workflow' from the advisor's suggestion" },
-      onRequest: canWrite,
-      config: writeLimit,
+      config: { ...writeLimit, ...canWrite },
     },
     async (request, reply) => reply.status(201).send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body })),
   );
 
   typed.get(
     '/api/v1/workflows',
-    { schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' }, onRequest: canRead },
+    { schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' }, config: canRead },
     async (request) => ({ workflows: await listWorkflows(db, requireUser(request).userId) }),
   );
 
   typed.get(
     '/api/v1/workflows/:id',
-    { schema: { ...base, params: workflowParamsSchema, response: { 200: workflowTemplateDetailSchema }, summary: 'One workflow version with the list of its versions' }, onRequest: canRead },
+    { schema: { ...base, params: workflowParamsSchema, response: { 200: workflowTemplateDetailSchema }, summary: 'One workflow version with the list of its versions' }, config: canRead },
     async (request) => getWorkflow(db, { userId: requireUser(request).userId, id: request.params.id }),
   );
 
@@ -57,8 +54,7 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
         response: { 201: workflowTemplateDetailSchema },
         summary: 'Save edits as a new version',
       },
-      onRequest: canWrite,
-      config: writeLimit,
+      config: { ...writeLimit, ...canWrite },
     },
     async (request, reply) =>
       reply.status(201).send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max, or } from 'drizzle-orm';
+import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { GENERATED_WORKFLOW } from '../../../shared/constants.ts';
 import type {
@@ -103,6 +103,9 @@ export async function saveWorkflowVersion(
   const base = await readable(db, input.userId, input.id);
   if (base.userId !== input.userId) throw new AppError('FORBIDDEN', 'Only the owner can save a new version of this workflow.');
   const row = await db.transaction(async (tx) => {
+    // Versions of one lineage are numbered one at a time: concurrent saves queue here instead of
+    // racing for the same number (the unique constraint would refuse all but one).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${base.lineageId}, 0))`);
     const [latest] = await tx.select({ version: max(workflowTemplates.version) }).from(workflowTemplates).where(eq(workflowTemplates.lineageId, base.lineageId));
     const [inserted] = await tx
       .insert(workflowTemplates)

@@ -102,6 +102,18 @@ describe('workflow versions', () => {
     expect(list.workflows.map((item) => [item.id, item.version])).toEqual([[again.id, 3]]);
   });
 
+  it('numbers twenty concurrent saves 2 to 21, none refused', async () => {
+    const instance = await app();
+    const user = await createTestUser(instance);
+    const v1 = (await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion)).json<WorkflowTemplateDetail>();
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, () => call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges })),
+    );
+    expect(saves.map((save) => save.statusCode)).toEqual(Array<number>(20).fill(201));
+    const versions = saves.map((save) => save.json<WorkflowTemplateDetail>().version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 20 }, (_, index) => index + 2));
+  });
+
   it('refuses a graph whose edges point nowhere or whose ids repeat', async () => {
     const instance = await app();
     const user = await createTestUser(instance);

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."sign_in_throttle" ADD COLUMN "excused_ips" text[] DEFAULT '{}'::text[] NOT NULL;
