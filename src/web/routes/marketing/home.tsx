@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ContactSection } from '../../features/contact/components/contact-section.tsx';
+import { ContactSection } from '../../features/leads/components/contact-section.tsx';
 import { DemoShowcase } from '../../features/demos/components/demo-showcase.tsx';
 import { AboutBlock } from '../../features/landing/components/about-block.tsx';
 import { Capabilities } from '../../features/landing/components/capabilities.tsx';
@@ -17,7 +17,7 @@ export const meta = () => [...pageMeta('/'), organizationJsonLd()];
 
 // Its code (the form, its validation, the schedule step) loads when the visitor first opens it.
 const ConsultationDialog = lazy(() =>
-  import('../../features/consultation/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
+  import('../../features/leads/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
 );
 
 /** The landing page (spec §2 Home page): the route composes the features; they never import each other. */
