@@ -13,11 +13,16 @@ const featuresDir = 'src/web/features';
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
   : [];
+// The one exception: app-wide state every feature may read (docs/architecture.md, "Web layers").
+// Who is signed in, the visitor's cookie consent, the two global modes, and the consent-gated
+// analytics data layer each page and form reports to. Keep this list short: anything else a
+// feature needs from another is handed in by the route that composes them.
+const APP_WIDE_FEATURES = ['auth', 'consent', 'presentation', 'demo-mode', 'analytics'];
 const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
   from: `./${featuresDir}`,
-  except: [`./${feature}`],
-  message: 'A feature must not import another feature; compose them in a route.',
+  except: [...new Set([feature, ...APP_WIDE_FEATURES])].map((allowed) => `./${allowed}`),
+  message: `A feature must not import another feature (only the app-wide ${APP_WIDE_FEATURES.join(', ')}); compose them in a route.`,
 }));
 
 export default tseslint.config(

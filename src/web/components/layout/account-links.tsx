@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../../features/auth/auth.tsx';
 import { Button } from '../ui/button.tsx';
 
 /**

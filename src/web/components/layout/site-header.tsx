@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useTheme } from '../../lib/theme.tsx';
+import { useTheme } from '../../features/theme/theme.tsx';
 import { Button } from '../ui/button.tsx';
 import { LinkMenu } from '../ui/link-menu.tsx';
 import { AccountLinks } from './account-links.tsx';

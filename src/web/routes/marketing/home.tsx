@@ -8,7 +8,7 @@ import { Hero } from '../../features/landing/components/hero.tsx';
 import { Highlights } from '../../features/landing/components/highlights.tsx';
 import { Testimonials } from '../../features/landing/components/testimonials.tsx';
 import { PressArticles } from '../../features/press/components/press-articles.tsx';
-import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../lib/consultation-link.ts';
+import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../features/leads/consultation-link.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { organizationJsonLd } from '../../lib/structured-data.ts';
 import { useOnceTrue } from '../../lib/use-once-true.ts';

@@ -6,7 +6,7 @@ import { PlanDetail } from '../../features/assistant-plans/components/plan-detai
 import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
 import { ReviewDetail } from '../../features/assistant-plans/components/review-detail.tsx';
 import { ReviewQueue } from '../../features/assistant-plans/components/review-queue.tsx';
-import { useAccessDecision } from '../../lib/access.ts';
+import { useAccessDecision } from '../../features/auth/access.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);

@@ -6,8 +6,8 @@ import { SiteHeader } from '../../components/layout/site-header.tsx';
 import { DemoBanner } from '../../features/demo-mode/components/demo-banner.tsx';
 import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useAccessPredicate } from '../../lib/access.ts';
-import { RouteGuard } from '../../lib/route-guard.tsx';
+import { useAccessPredicate } from '../../features/auth/access.ts';
+import { RouteGuard } from '../../features/auth/route-guard.tsx';
 
 const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },

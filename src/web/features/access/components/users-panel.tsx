@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../auth/auth.tsx';
 import { useDeleteUser } from '../api/manage-users.ts';
 import { useAdminUsers } from '../api/use-admin-users.ts';
 import { QueryError } from './query-state.tsx';

@@ -6,8 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
-import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
-import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { AuthContext, type AuthContextValue } from '../../auth/auth.tsx';
+import { PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { resetChat } from '../chat-store.ts';
 import { AdvisorDock } from './advisor-dock.tsx';
 

@@ -11,8 +11,8 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useAccessDecision } from '../../../lib/access.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAccessDecision } from '../../auth/access.ts';
+import { useAuth } from '../../auth/auth.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../plan-labels.ts';
 import { PlanHeading } from './plan-heading.tsx';

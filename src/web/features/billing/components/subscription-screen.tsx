@@ -5,8 +5,8 @@ import { formatMonthlyPrice, isSelfServePlanId, planById, type SelfServePlanId }
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { signInPathFor } from '../../../lib/route-guard.tsx';
+import { useAuth } from '../../auth/auth.tsx';
+import { signInPathFor } from '../../auth/route-guard.tsx';
 import { useOwnSubscription } from '../api/own-subscription.ts';
 import { SubscriptionForm } from './subscription-form.tsx';
 

@@ -6,8 +6,8 @@ import { describeSeats, formatMonthlyPrice, planById } from '../../../../shared/
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { signInPathFor } from '../../../lib/route-guard.tsx';
+import { useAuth } from '../../auth/auth.tsx';
+import { signInPathFor } from '../../auth/route-guard.tsx';
 import { useOwnSubscription } from '../api/own-subscription.ts';
 import type { ActivatedState } from './subscription-form.tsx';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { ConsentProvider, readStoredConsent, useConsent } from '../../../lib/consent.tsx';
-import { PRESENTATION_CLASS, PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { ConsentProvider, readStoredConsent, useConsent } from '../consent.tsx';
+import { PRESENTATION_CLASS, PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 
 function SettingsLink() {

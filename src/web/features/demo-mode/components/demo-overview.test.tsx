@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { DemoModeProvider } from '../../../lib/demo-mode.tsx';
+import { DemoModeProvider } from '../demo-mode.tsx';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoModeToggle } from './demo-mode-toggle.tsx';
 import { DemoOverview } from './demo-overview.tsx';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { HeroPreview } from './hero-preview.tsx';
 
 const wrap = (children: ReactNode) => <PresentationModeProvider>{children}</PresentationModeProvider>;

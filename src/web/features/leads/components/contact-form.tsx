@@ -11,7 +11,7 @@ import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { track, useFormTracking } from '../../../lib/analytics.ts';
+import { track, useFormTracking } from '../../analytics/analytics.ts';
 import { useSendContactForm } from '../api/send-contact-form.ts';
 import { CONTACT_COPY } from '../contact-copy.ts';
 import { type ContactValues, ContactFields, contactFieldId } from './contact-fields.tsx';

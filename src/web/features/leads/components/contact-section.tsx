@@ -1,6 +1,6 @@
 import { Clock, MessageSquareReply, Phone } from 'lucide-react';
 import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from '../../../../shared/constants.ts';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { ContactForm } from './contact-form.tsx';
 

@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, ExternalLink, Phone, UserRoundCheck } from 'lu
 import type { ReactNode } from 'react';
 import { BUSINESS_HOURS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 
 const optionClasses =

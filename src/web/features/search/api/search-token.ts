@@ -1,4 +1,4 @@
-import { getAuthClient, loadPublicConfig } from '../../../lib/auth-client.ts';
+import { getAuthClient, loadPublicConfig } from '../../auth/auth-client.ts';
 
 /**
  * The bearer for search-content (spec §6): the signed-in user's access token (auth-js refreshes it

@@ -4,7 +4,7 @@ import type { RoiInput, RoiResult } from '../../../shared/rules/roi.ts';
 
 /**
  * 'Book Demo' on the ROI calculator carries the visitor's inputs into the consultation message
- * (the link itself is `consultationHref` of src/web/lib/consultation-link.ts).
+ * (the link itself is built by the leads feature's `consultationHref`, handed in by the route).
  */
 export function roiConsultationMessage(input: RoiInput, result: RoiResult): string {
   const plan = result.recommendedPlan.name;

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { toast } from '../components/ui/toast-store.ts';
-import { readStorage, writeStorage } from './storage.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
  * Demo mode (spec §3, §4): off by default; the flag persists under `demo-mode` and is restored on

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '../../shared/constants.ts';
-import { readStorage, writeStorage } from './storage.ts';
+import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '../../../shared/constants.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
  * Light by default, dark on request, no "system" option (spec §1). The inline script in the

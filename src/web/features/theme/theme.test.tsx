@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import { THEME_BOOT_SCRIPT, ThemeProvider, parseTheme, useTheme } from './theme.tsx';
 
 function Probe() {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ACCESS_DENIED_PATH, type AccessRequirement, SIGN_IN_PATH } from '../../shared/permissions.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { ACCESS_DENIED_PATH, type AccessRequirement, SIGN_IN_PATH } from '../../../shared/permissions.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { reportAccessDenial, useAccessDecision } from './access.ts';
 
 /** `/auth?redirect=/admin%3Ftab%3Dusers`: where the sign-in page returns to afterwards. */

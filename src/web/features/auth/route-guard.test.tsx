@@ -1,8 +1,8 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ACCESS, ROLES, type Role, pageAccessRequirement } from '../../shared/permissions.ts';
-import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../tests/fake-auth.ts';
+import { PAGE_ACCESS, ROLES, type Role, pageAccessRequirement } from '../../../shared/permissions.ts';
+import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../../tests/fake-auth.ts';
 import { AuthContext, type AuthContextValue, useAuth } from './auth.tsx';
 import { RouteGuard } from './route-guard.tsx';
 

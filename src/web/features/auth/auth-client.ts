@@ -1,8 +1,8 @@
 import type { GoTrueClient } from '@supabase/auth-js';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import type { PublicConfig } from '../../shared/schemas/auth.ts';
-import { apiFetch } from './api-client.ts';
-import { readStorage, writeStorage } from './storage.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import type { PublicConfig } from '../../../shared/schemas/auth.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
  * The one GoTrueClient of the page, talking to our own `/auth/v1` on the same origin. Created
@@ -21,7 +21,7 @@ let clientPromise: Promise<GoTrueClient> | undefined;
  * mid-range phone) although a visitor who is not signed in only ever needs this one.
  */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  configPromise ??= import('../../shared/schemas/auth.ts')
+  configPromise ??= import('../../../shared/schemas/auth.ts')
     .then(({ publicConfigSchema }) => apiFetch('/api/v1/public-config', { schema: publicConfigSchema, token: null }))
     .catch((error: unknown) => {
       configPromise = undefined;

@@ -1,4 +1,4 @@
-import { INTEREST_OPTIONS, type Interest, MAX_INPUT_LENGTH } from '../../shared/constants.ts';
+import { INTEREST_OPTIONS, type Interest, MAX_INPUT_LENGTH } from '../../../shared/constants.ts';
 
 /**
  * A link that opens the landing page's consultation dialog with a message (and a plan of interest)

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { dismissToast, useToasts } from '../components/ui/toast-store.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { dismissToast, useToasts } from '../../components/ui/toast-store.ts';
 import { PRESENTATION_CLASS, PresentationModeProvider, usePresentationMode } from './presentation-mode.tsx';
 
 function Probe() {

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { type ConsentCategory, type CookieConsent, cookieConsentSchema } from '../../shared/schemas/consent.ts';
-import { readJson, writeStorage } from './storage.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { type ConsentCategory, type CookieConsent, cookieConsentSchema } from '../../../shared/schemas/consent.ts';
+import { readJson, writeStorage } from '../../lib/storage.ts';
 
 /**
  * Cookie consent (spec §3, §4): the record {essential, functional, analytics, marketing, timestamp}

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import type { CookieConsent } from '../../shared/schemas/consent.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import type { CookieConsent } from '../../../shared/schemas/consent.ts';
 import { CONSENT_CHANGE_EVENT, ConsentProvider, hasConsent, parseConsent, readStoredConsent, useConsent } from './consent.tsx';
 
 function Probe() {

@@ -4,9 +4,9 @@ import {
   type Role,
   checkAccess,
   needsAccessData,
-} from '../../shared/permissions.ts';
-import type { AccessDenialInput, MeAccess } from '../../shared/schemas/access.ts';
-import { apiFetch } from './api-client.ts';
+} from '../../../shared/permissions.ts';
+import type { AccessDenialInput, MeAccess } from '../../../shared/schemas/access.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import { type AuthContextValue, useAuth } from './auth.tsx';
 
 /**

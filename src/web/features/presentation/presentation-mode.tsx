@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { toast } from '../components/ui/toast-store.ts';
-import { readStorage, writeStorage } from './storage.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
  * Presentation mode (spec §4): Alt+P toggles it, the choice is persisted, and while it is on the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_LENGTH } from '../../shared/constants.ts';
+import { MAX_INPUT_LENGTH } from '../../../shared/constants.ts';
 import { consultationHref, readConsultationLink, withoutConsultationLink } from './consultation-link.ts';
 
 describe('consultation links', () => {

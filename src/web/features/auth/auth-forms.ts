@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_PASSWORD_MAX_LENGTH, AUTH_PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
+import { AUTH_PASSWORD_MAX_LENGTH, AUTH_PASSWORD_MIN_LENGTH } from '../../../shared/constants.ts';
 
 /**
  * The sign-in forms' rules. They catch typing slips early; the auth service checks again and

@@ -2,12 +2,12 @@ import type { AuthError, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { ACCESS_DENIED_PATH } from '../../shared/permissions.ts';
-import type { MeAccess } from '../../shared/schemas/access.ts';
-import type { CheckSubscriptionResponse } from '../../shared/schemas/billing.ts';
-import { ApiError, apiFetch, setAccessTokenProvider } from './api-client.ts';
-import type { PublicConfig } from '../../shared/schemas/auth.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { ACCESS_DENIED_PATH } from '../../../shared/permissions.ts';
+import type { MeAccess } from '../../../shared/schemas/access.ts';
+import type { CheckSubscriptionResponse } from '../../../shared/schemas/billing.ts';
+import { ApiError, apiFetch, setAccessTokenProvider } from '../../lib/api-client.ts';
+import type { PublicConfig } from '../../../shared/schemas/auth.ts';
 import {
   getAuthClient,
   isAuthCallbackUrl,
@@ -16,7 +16,7 @@ import {
   takeReturnPath,
 } from './auth-client.ts';
 import { fetchSubscription, needsSecondFactor } from './auth-session.ts';
-import { writeStorage } from './storage.ts';
+import { writeStorage } from '../../lib/storage.ts';
 
 /**
  * Who is signed in (spec §4 Auth): the auth-js session, the roles and permissions the server
@@ -165,7 +165,7 @@ function useAccess(client: GoTrueClient | null, session: Session | null) {
     queryKey: accessQueryKey(userId),
     queryFn: async ({ signal }) => {
       // Loaded on first use, like every schema of the auth client (see loadPublicConfig).
-      const { meAccessSchema } = await import('../../shared/schemas/access.ts');
+      const { meAccessSchema } = await import('../../../shared/schemas/access.ts');
       return apiFetch('/api/v1/me/access', { schema: meAccessSchema, signal });
     },
     enabled: userId !== null,

@@ -1,5 +1,5 @@
 import type { Factor, Session } from '@supabase/auth-js';
-import type { CheckSubscriptionResponse } from '../../shared/schemas/billing.ts';
+import type { CheckSubscriptionResponse } from '../../../shared/schemas/billing.ts';
 
 /** Small pure helpers around an auth-js session, kept apart so they are easy to test. */
 
@@ -43,7 +43,7 @@ export async function fetchSubscription(accessToken: string): Promise<CheckSubsc
   });
   if (!response.ok) throw new Error(`check-subscription failed: ${response.status}`);
   // Loaded on first use, like every schema of the auth client (see loadPublicConfig).
-  const { checkSubscriptionResponseSchema } = await import('../../shared/schemas/billing.ts');
+  const { checkSubscriptionResponseSchema } = await import('../../../shared/schemas/billing.ts');
   return checkSubscriptionResponseSchema.parse(await response.json());
 }
 

@@ -1,8 +1,8 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import { dismissToast, useToasts } from '../components/ui/toast-store.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { dismissToast, useToasts } from '../../components/ui/toast-store.ts';
 import { DEFAULT_DEMO_DATA, DemoModeProvider, useDemoMode } from './demo-mode.tsx';
 
 function Probe() {

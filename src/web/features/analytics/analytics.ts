@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Interest } from '../../shared/constants.ts';
-import type { LeadInterestLevel, LeadUrgency } from '../../shared/rules/lead-qualification.ts';
-import { hasConsent } from './consent.tsx';
+import type { Interest } from '../../../shared/constants.ts';
+import type { LeadInterestLevel, LeadUrgency } from '../../../shared/rules/lead-qualification.ts';
+import { hasConsent } from '../consent/consent.tsx';
 
 /**
  * The tag-manager data layer (spec §7): typed events pushed to `window.dataLayer`, and only

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants.ts';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import { depthsReached, track, useFormTracking } from './analytics.ts';
 
 function consent(analytics: boolean) {
