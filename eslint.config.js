@@ -25,6 +25,27 @@ const featureZones = features.map((feature) => ({
   message: `A feature must not import another feature (only the app-wide ${APP_WIDE_FEATURES.join(', ')}); compose them in a route.`,
 }));
 
+// The web app's layers, from the ground up: lib (no domain's helpers) ← components (owned UI) ←
+// features (one domain each) ← layout, routes and root (compose features). Nothing imports upward.
+const composingLayers = ['./src/web/layout', './src/web/routes', './src/web/routes.ts', './src/web/root.tsx'];
+const webLayerZones = [
+  {
+    target: './src/web/lib',
+    from: ['./src/web/components', './src/web/features', ...composingLayers],
+    message: 'src/web/lib is no domain\'s: it never imports components, features, layout or routes.',
+  },
+  {
+    target: './src/web/components',
+    from: ['./src/web/features', ...composingLayers],
+    message: 'src/web/components never imports a feature; a piece that composes features belongs in src/web/layout.',
+  },
+  {
+    target: './src/web/features',
+    from: composingLayers,
+    message: 'A feature never imports the layout or routes that compose it.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'playwright-report/', 'test-results/', '.tmp/', 'data/', '.builds/'] },
   js.configs.recommended,
@@ -51,6 +72,7 @@ export default tseslint.config(
               message: 'Plugins are cross-cutting and know no domain: a module hands a plugin what it needs (app.ts wires them).',
             },
             { target: './src/web', from: './src/server', message: 'The web app never imports server code; share through src/shared.' },
+            ...webLayerZones,
             ...featureZones,
           ],
         },

@@ -10,7 +10,7 @@ import { Testimonials } from '../../features/landing/components/testimonials.tsx
 import { PressArticles } from '../../features/press/components/press-articles.tsx';
 import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../features/leads/consultation-link.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { organizationJsonLd } from '../../lib/structured-data.ts';
+import { organizationJsonLd } from '../../layout/structured-data.ts';
 import { useOnceTrue } from '../../lib/use-once-true.ts';
 
 export const meta = () => [...pageMeta('/'), organizationJsonLd()];

@@ -2,7 +2,7 @@ import { ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { pageAccessRequirement } from '../../../shared/permissions.ts';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
-import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { SiteHeader } from '../../layout/site-header.tsx';
 import { DemoBanner } from '../../features/demo-mode/components/demo-banner.tsx';
 import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-toggle.tsx';
 import { cn } from '../../lib/cn.ts';

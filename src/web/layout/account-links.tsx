@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth.tsx';
-import { Button } from '../ui/button.tsx';
+import { useAuth } from '../features/auth/auth.tsx';
+import { Button } from '../components/ui/button.tsx';
 
 /**
  * The header's account corner (spec §2 top navigation). Signed out: Sign In and Get Started.

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { SITE_NAME } from '../../shared/routes.ts';
-import { SOCIAL_LINKS } from '../components/layout/navigation.ts';
+import { SOCIAL_LINKS } from './navigation.ts';
 
 /**
  * schema.org JSON-LD for search engines, as React Router meta descriptors (rendered into <head>

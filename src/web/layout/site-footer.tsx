@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { useConsent } from '../../features/consent/consent.tsx';
+import { useConsent } from '../features/consent/consent.tsx';
 import {
   FOOTER_CAPABILITY_LINKS,
   FOOTER_COMPANY_LINKS,

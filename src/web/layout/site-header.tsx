@@ -1,11 +1,11 @@
 import { ChevronDown, Menu, Moon, ShieldCheck, Sun, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { SearchButton } from '../../features/search/components/search-button.tsx';
-import { cn } from '../../lib/cn.ts';
-import { useTheme } from '../../features/theme/theme.tsx';
-import { Button } from '../ui/button.tsx';
-import { LinkMenu } from '../ui/link-menu.tsx';
+import { SearchButton } from '../features/search/components/search-button.tsx';
+import { cn } from '../lib/cn.ts';
+import { useTheme } from '../features/theme/theme.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { LinkMenu } from '../components/ui/link-menu.tsx';
 import { AccountLinks } from './account-links.tsx';
 import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
 
