@@ -10,10 +10,10 @@ import {
   consultationRequestSchema,
 } from '../../../../shared/schemas/leads.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { LeadField } from './lead-field.tsx';
 
 export const EMPTY_CONSULTATION: ConsultationRequestInput = {
   firstName: '',
@@ -54,11 +54,9 @@ export function ConsultationForm({
   const isComplete = [firstName, lastName, email, company].every((value) => value.trim() !== '');
   const errors = formState.errors;
   const fieldProps = (name: 'firstName' | 'lastName' | 'email' | 'company') => ({
-    id: `${id}-${name}`,
+    ...fieldControlProps(`${id}-${name}`, { error: errors[name]?.message }),
     required: true,
     'aria-required': true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     disabled: isSending,
     ...register(name),
   });
@@ -66,20 +64,20 @@ export function ConsultationForm({
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(sanitizeLeadForm(values)))} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <LeadField id={`${id}-firstName`} label="First Name" isRequired error={errors.firstName?.message}>
+        <FormField id={`${id}-firstName`} label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...fieldProps('firstName')} />
-        </LeadField>
-        <LeadField id={`${id}-lastName`} label="Last Name" isRequired error={errors.lastName?.message}>
+        </FormField>
+        <FormField id={`${id}-lastName`} label="Last Name" required error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...fieldProps('lastName')} />
-        </LeadField>
+        </FormField>
       </div>
-      <LeadField id={`${id}-email`} label="Email" isRequired error={errors.email?.message}>
+      <FormField id={`${id}-email`} label="Email" required error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldProps('email')} />
-      </LeadField>
-      <LeadField id={`${id}-company`} label="Company" isRequired error={errors.company?.message}>
+      </FormField>
+      <FormField id={`${id}-company`} label="Company" required error={errors.company?.message}>
         <Input autoComplete="organization" {...fieldProps('company')} />
-      </LeadField>
-      <LeadField id={`${id}-interest`} label="Interest">
+      </FormField>
+      <FormField id={`${id}-interest`} label="Interest">
         <NativeSelect id={`${id}-interest`} disabled={isSending} {...register('interest')}>
           <option value="">Select a plan (optional)</option>
           {INTEREST_OPTIONS.map((option) => (
@@ -88,18 +86,16 @@ export function ConsultationForm({
             </option>
           ))}
         </NativeSelect>
-      </LeadField>
-      <LeadField id={`${id}-message`} label="Message" error={errors.message?.message}>
+      </FormField>
+      <FormField id={`${id}-message`} label="Message" error={errors.message?.message}>
         <Textarea
-          id={`${id}-message`}
+          {...fieldControlProps(`${id}-message`, { error: errors.message?.message })}
           rows={3}
           placeholder="What would you like to cover? (optional)"
           disabled={isSending}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${id}-message-error` : undefined}
           {...register('message')}
         />
-      </LeadField>
+      </FormField>
       {/* Invisible to people, tempting to bots; the server rejects anything in it. */}
       <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
         <label htmlFor={`${id}-website`}>Website</label>

@@ -1,25 +1,8 @@
-import type { ReactNode } from 'react';
 import { INTEREST_LABELS, INTEREST_OPTIONS } from '../../../../shared/constants.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-
-function Field({ id, label, isRequired, children }: { id: string; label: string; isRequired?: boolean; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {isRequired ? (
-          <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden>
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children}
-    </div>
-  );
-}
 
 /** The contact form's values as its fields hold them (a select left on its placeholder holds ''). */
 export type ContactValues = {
@@ -49,22 +32,22 @@ export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolea
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={contactFieldId(id, 'firstName')} label="First Name" isRequired>
+        <FormField id={contactFieldId(id, 'firstName')} label="First Name" required>
           <Input autoComplete="given-name" {...required('firstName')} />
-        </Field>
-        <Field id={contactFieldId(id, 'lastName')} label="Last Name" isRequired>
+        </FormField>
+        <FormField id={contactFieldId(id, 'lastName')} label="Last Name" required>
           <Input autoComplete="family-name" {...required('lastName')} />
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={contactFieldId(id, 'email')} label="Email" isRequired>
+        <FormField id={contactFieldId(id, 'email')} label="Email" required>
           <Input type="email" autoComplete="email" {...required('email')} />
-        </Field>
-        <Field id={contactFieldId(id, 'company')} label="Company" isRequired>
+        </FormField>
+        <FormField id={contactFieldId(id, 'company')} label="Company" required>
           <Input autoComplete="organization" {...required('company')} />
-        </Field>
+        </FormField>
       </div>
-      <Field id={contactFieldId(id, 'interest')} label="Interest">
+      <FormField id={contactFieldId(id, 'interest')} label="Interest">
         <NativeSelect id={contactFieldId(id, 'interest')} name="interest" defaultValue="">
           <option value="">Select a plan (optional)</option>
           {INTEREST_OPTIONS.map((option) => (
@@ -73,8 +56,8 @@ export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolea
             </option>
           ))}
         </NativeSelect>
-      </Field>
-      <Field id={contactFieldId(id, 'message')} label="Message">
+      </FormField>
+      <FormField id={contactFieldId(id, 'message')} label="Message">
         <Textarea
           id={contactFieldId(id, 'message')}
           name="message"
@@ -82,7 +65,7 @@ export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolea
           placeholder="How can we help?"
           aria-describedby={describedBy}
         />
-      </Field>
+      </FormField>
       {/* Invisible to people, tempting to bots: anything typed here is spam (spec §5). */}
       <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
         <label htmlFor={contactFieldId(id, 'honeypot')}>Website</label>
