@@ -27,11 +27,6 @@ export interface ActivatedState {
   invoiceDueAt: string | null;
 }
 
-/** Server issues arrive as `body.company.name`; the form knows them as `company.name`. */
-function formPath(path: string): FieldPath<SubscribeFormValues> {
-  return path.replace(/^body\./, '') as FieldPath<SubscribeFormValues>;
-}
-
 /**
  * Plan, company, billing contact and terms, validated with the schema the server uses. Manual
  * billing activates at once and lands on /subscription-success; Stripe opens its checkout page.
@@ -83,7 +78,7 @@ export function SubscriptionForm({
       navigate(`/subscription-success?subscription=${result.subscription.id}`, { state });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        for (const issue of error.issues) setError(formPath(issue.path), { message: issue.message });
+        for (const issue of error.issues) setError(issue.path as FieldPath<SubscribeFormValues>, { message: issue.message });
       }
       if (!(error instanceof ApiError) || error.code !== 'CONFLICT') {
         toast({ title: 'Subscription not started', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
