@@ -60,6 +60,26 @@ export function getAuthClient(): Promise<GoTrueClient> {
   return clientPromise;
 }
 
+/**
+ * The bearer for our own API: the signed-in user's access token (auth-js refreshes it when due),
+ * otherwise the public anonymous key. Null when neither can be had; the request then fails with
+ * 401 like any other unauthenticated call. AuthProvider registers it with the API client.
+ */
+export async function resolveAccessToken(): Promise<string | null> {
+  try {
+    const client = await getAuthClient();
+    const { data } = await client.getSession();
+    if (data.session?.access_token) return data.session.access_token;
+  } catch {
+    // no auth client (storage blocked, config unreachable): try the anonymous key alone
+  }
+  try {
+    return (await loadPublicConfig()).anonKey;
+  } catch {
+    return null;
+  }
+}
+
 const AUTH_CALLBACK_PARAMS = ['code', 'access_token', 'error', 'error_code', 'error_description'];
 
 /** Whether this URL is an auth redirect (e-mail link, Google) that auth-js is about to consume. */

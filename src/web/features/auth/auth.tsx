@@ -13,6 +13,7 @@ import {
   isAuthCallbackUrl,
   loadPublicConfig,
   rememberReturnPath,
+  resolveAccessToken,
   takeReturnPath,
 } from './auth-client.ts';
 import { fetchSubscription, needsSecondFactor } from './auth-session.ts';
@@ -98,10 +99,7 @@ function useSessionState() {
       if (cancelled) return;
       setClient(authClient);
       setProviders(config.providers);
-      setAccessTokenProvider(async () => {
-        const { data } = await authClient.getSession();
-        return data.session?.access_token ?? config.anonKey;
-      });
+      setAccessTokenProvider(resolveAccessToken);
       const { data } = authClient.onAuthStateChange((event, next) => {
         setSession(next);
         setLoading(false);
