@@ -87,6 +87,11 @@ export default tseslint.config(
           selector: 'Program > ExportAllDeclaration',
           message: 'No barrel files: import the module you mean.',
         },
+        // getBy…/findBy… throw when nothing matches, so the expect around them could never fail.
+        ...['', 'AwaitExpression > '].map((awaited) => ({
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression > CallExpression[callee.name='expect'] > ${awaited}CallExpression[callee.property.name=/^(get|find)(All)?By/]`,
+          message: 'The query is the assertion (it throws when nothing matches): call it without expect(…).toBeTruthy().',
+        })),
       ],
     },
   },

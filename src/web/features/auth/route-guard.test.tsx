@@ -78,11 +78,11 @@ describe('the web route guard: role × route matrix', () => {
       it(`${role} ${allowed ? 'opens' : 'is turned away from'} ${path}`, async () => {
         const denials = renderGuarded(path, authState({ role }));
         if (allowed) {
-          expect(await screen.findByText(`Content of ${path}`)).toBeTruthy();
+          await screen.findByText(`Content of ${path}`);
           expect(screen.getByTestId('where').textContent).toBe(`${path}?tab=x`);
           expect(denials).toEqual([]);
         } else {
-          expect(await screen.findByText('Content of /dashboard-compliancecore')).toBeTruthy();
+          await screen.findByText('Content of /dashboard-compliancecore');
           expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
           expect(denials).toEqual([{ path, reason: 'role' }]);
         }
@@ -111,12 +111,12 @@ describe('the web route guard: loading and failure', () => {
 
   it('lets a session-only route through while roles load', async () => {
     renderGuarded('/profile', authState({ role: null, accessStatus: 'loading' }));
-    expect(await screen.findByText('Content of /profile')).toBeTruthy();
+    await screen.findByText('Content of /profile');
   });
 
   it('treats a failed role fetch as no role: role-guarded routes send the user to the dashboard', async () => {
     const denials = renderGuarded('/auditor-portal', authState({ role: null, accessStatus: 'error' }));
-    expect(await screen.findByText('Content of /dashboard-compliancecore')).toBeTruthy();
+    await screen.findByText('Content of /dashboard-compliancecore');
     expect(denials).toEqual([{ path: '/auditor-portal', reason: 'role' }]);
   });
 

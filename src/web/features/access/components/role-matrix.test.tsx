@@ -31,18 +31,18 @@ describe('the role permission matrix', () => {
       </QueryClientProvider>,
     );
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Auditor: security:read' }));
-    expect(screen.getByText('Unsaved changes for Auditor.')).toBeTruthy();
+    screen.getByText('Unsaved changes for Auditor.');
 
     // Another administrator changed the matrix meanwhile: the refetch must not wipe the edit.
     served = matrixResponse([]);
     await act(() => client.refetchQueries({ queryKey: adminKeys.rolePermissions() }));
     expect(isChecked('Auditor: security:read')).toBe(true);
-    expect(screen.getByText('Unsaved changes for Auditor.')).toBeTruthy();
+    screen.getByText('Unsaved changes for Auditor.');
 
     // Discarded, the editor shows what the server holds now.
     await userEvent.click(screen.getByRole('button', { name: /Discard/ }));
     expect(isChecked('Auditor: security:read')).toBe(false);
     expect(isChecked('Auditor: audit:read')).toBe(false);
-    expect(screen.getByText('No unsaved changes.')).toBeTruthy();
+    screen.getByText('No unsaved changes.');
   });
 });

@@ -55,7 +55,7 @@ describe('the users panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     await userEvent.type(within(dialog).getByLabelText(/Email/), 'not-an-address');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    expect(await within(dialog).findByText('Enter a valid e-mail address.')).toBeTruthy();
+    await within(dialog).findByText('Enter a valid e-mail address.');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await userEvent.clear(within(dialog).getByLabelText(/Email/));
@@ -81,7 +81,7 @@ describe('the users panel', () => {
   it('deletes another user after confirmation, and offers no delete for oneself', async () => {
     const calls = serve();
     renderPanel();
-    expect(await screen.findByRole('button', { name: 'Delete grace@example.com' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Delete grace@example.com' });
     expect(screen.queryByRole('button', { name: 'Delete ada@example.com' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Delete grace@example.com' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this user?' });

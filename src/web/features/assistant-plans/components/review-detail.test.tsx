@@ -56,9 +56,9 @@ describe('reviewing a submitted plan', () => {
   it('labels the human decision as required and lets a reviewer without the approver flag only read', async () => {
     const calls = serve();
     renderAs(false);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up quarterly access reviews' })).toBeTruthy();
-    expect(screen.getByText('Human decision required')).toBeTruthy();
-    expect(screen.getByText('Only approvers can decide')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Set up quarterly access reviews' });
+    screen.getByText('Human decision required');
+    screen.getByText('Only approvers can decide');
     expect((screen.getByRole('button', { name: 'Approve Plan' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Request Changes' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -67,7 +67,7 @@ describe('reviewing a submitted plan', () => {
   it('tells an approver who submitted the plan that someone else must decide', async () => {
     serve();
     renderAs(true, submitted.user_id);
-    expect(await screen.findByText('You submitted this plan')).toBeTruthy();
+    await screen.findByText('You submitted this plan');
     expect((screen.getByRole('button', { name: 'Approve Plan' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText('Only approvers can decide')).toBeNull();
   });
@@ -76,12 +76,12 @@ describe('reviewing a submitted plan', () => {
     const calls = serve();
     renderAs(true);
     await userEvent.click(await screen.findByRole('button', { name: 'Request Changes' }));
-    expect(await screen.findByText('Say what should change, so the requester knows what to do.')).toBeTruthy();
+    await screen.findByText('Say what should change, so the requester knows what to do.');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await userEvent.type(screen.getByLabelText('Note to the requester'), 'Name the system owners.');
     await userEvent.click(screen.getByRole('button', { name: 'Request Changes' }));
-    await waitFor(() => expect(screen.getByText('Sent back for changes')).toBeTruthy());
+    await waitFor(() => screen.getByText('Sent back for changes'));
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', body: { decision: 'request_changes', note: 'Name the system owners.' } }]);
     expect(screen.queryByRole('button', { name: 'Approve Plan' })).toBeNull();
   });

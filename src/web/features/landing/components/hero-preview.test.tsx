@@ -76,7 +76,7 @@ describe('the hero preview', () => {
     render(wrap(<HeroPreview />));
     act(() => vi.advanceTimersByTime(20_000));
     expect(shown()?.getAttribute('aria-label')).toBe('1 of 4: Risk Analytics');
-    expect(screen.getByText('Rotation paused')).toBeTruthy();
+    screen.getByText('Rotation paused');
   });
 
   it('stays still in presentation mode', () => {
