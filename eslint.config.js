@@ -13,12 +13,38 @@ const featuresDir = 'src/web/features';
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
   : [];
+// The one exception: app-wide state every feature may read (docs/architecture.md, "Web layers").
+// Who is signed in, the visitor's cookie consent, the two global modes, and the consent-gated
+// analytics data layer each page and form reports to. Keep this list short: anything else a
+// feature needs from another is handed in by the route that composes them.
+const APP_WIDE_FEATURES = ['auth', 'consent', 'presentation', 'demo-mode', 'analytics'];
 const featureZones = features.map((feature) => ({
   target: `./${featuresDir}/${feature}`,
   from: `./${featuresDir}`,
-  except: [`./${feature}`],
-  message: 'A feature must not import another feature; compose them in a route.',
+  except: [...new Set([feature, ...APP_WIDE_FEATURES])].map((allowed) => `./${allowed}`),
+  message: `A feature must not import another feature (only the app-wide ${APP_WIDE_FEATURES.join(', ')}); compose them in a route.`,
 }));
+
+// The web app's layers, from the ground up: lib (no domain's helpers) ← components (owned UI) ←
+// features (one domain each) ← layout, routes and root (compose features). Nothing imports upward.
+const composingLayers = ['./src/web/layout', './src/web/routes', './src/web/routes.ts', './src/web/root.tsx'];
+const webLayerZones = [
+  {
+    target: './src/web/lib',
+    from: ['./src/web/components', './src/web/features', ...composingLayers],
+    message: 'src/web/lib is no domain\'s: it never imports components, features, layout or routes.',
+  },
+  {
+    target: './src/web/components',
+    from: ['./src/web/features', ...composingLayers],
+    message: 'src/web/components never imports a feature; a piece that composes features belongs in src/web/layout.',
+  },
+  {
+    target: './src/web/features',
+    from: composingLayers,
+    message: 'A feature never imports the layout or routes that compose it.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'playwright-report/', 'test-results/', '.tmp/', 'data/', '.builds/'] },
@@ -46,6 +72,7 @@ export default tseslint.config(
               message: 'Plugins are cross-cutting and know no domain: a module hands a plugin what it needs (app.ts wires them).',
             },
             { target: './src/web', from: './src/server', message: 'The web app never imports server code; share through src/shared.' },
+            ...webLayerZones,
             ...featureZones,
           ],
         },
@@ -60,6 +87,11 @@ export default tseslint.config(
           selector: 'Program > ExportAllDeclaration',
           message: 'No barrel files: import the module you mean.',
         },
+        // getBy…/findBy… throw when nothing matches, so the expect around them could never fail.
+        ...['', 'AwaitExpression > '].map((awaited) => ({
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression > CallExpression[callee.name='expect'] > ${awaited}CallExpression[callee.property.name=/^(get|find)(All)?By/]`,
+          message: 'The query is the assertion (it throws when nothing matches): call it without expect(…).toBeTruthy().',
+        })),
       ],
     },
   },

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { ROLE_PERMISSIONS, type Role } from '../src/shared/permissions.ts';
 import type { MeAccess } from '../src/shared/schemas/access.ts';
-import type { AuthContextValue } from '../src/web/lib/auth.tsx';
+import type { AuthContextValue } from '../src/web/features/auth/auth.tsx';
 
 export const FAKE_USER_ID = '6b1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f60';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { AuthContext, type AuthContextValue } from '../src/web/lib/auth.tsx';
+import { AuthContext, type AuthContextValue } from '../src/web/features/auth/auth.tsx';
 
 /** Renders a workspace component for a signed-in user: auth context, a fresh query cache (no retries), a router. */
 export function renderSignedIn(ui: ReactNode, auth: AuthContextValue) {

@@ -10,12 +10,12 @@ import { AdvisorDock } from './features/advisor/components/advisor-dock.tsx';
 import { ConsentEvidenceSync } from './features/consent/components/consent-evidence-sync.tsx';
 import { CookieBanner } from './features/consent/components/cookie-banner.tsx';
 import { SearchDialog } from './features/search/components/search-dialog.tsx';
-import { ConsentProvider } from './lib/consent.tsx';
-import { DemoModeProvider } from './lib/demo-mode.tsx';
+import { ConsentProvider } from './features/consent/consent.tsx';
+import { DemoModeProvider } from './features/demo-mode/demo-mode.tsx';
 import { useAnnounceHydration } from './lib/hydration.ts';
-import { PresentationModeProvider } from './lib/presentation-mode.tsx';
-import { AuthProvider } from './lib/auth.tsx';
-import { THEME_BOOT_SCRIPT, ThemeProvider } from './lib/theme.tsx';
+import { PresentationModeProvider } from './features/presentation/presentation-mode.tsx';
+import { AuthProvider } from './features/auth/auth.tsx';
+import { THEME_BOOT_SCRIPT, ThemeProvider } from './features/theme/theme.tsx';
 import { ZOD_CONFIG_BOOT_SCRIPT } from './lib/zod-config.ts';
 
 export function Layout({ children }: { children: ReactNode }) {

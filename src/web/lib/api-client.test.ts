@@ -32,6 +32,28 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Email is required' });
   });
 
+  it('names each field issue as the form does, without the body. prefix', async () => {
+    stubFetch(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'The request is not valid.',
+        issues: [
+          { path: 'body.company.name', message: 'Required' },
+          { path: 'body', message: 'Expected an object' },
+          { path: 'querystring.limit', message: 'Too big' },
+        ],
+      },
+    });
+    const error = await apiFetch('/x').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      issues: [
+        { path: 'company.name', message: 'Required' },
+        { path: 'body', message: 'Expected an object' },
+        { path: 'querystring.limit', message: 'Too big' },
+      ],
+    });
+  });
+
   it('reports a network failure as NETWORK_ERROR', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiFetch('/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });

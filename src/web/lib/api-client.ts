@@ -9,6 +9,7 @@ import { type ErrorBody, type ErrorCode, isErrorCode } from '../../shared/errors
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK_ERROR';
+  /** Field problems, each at its path in the request body as a form names it (`company.name`). */
   readonly issues: { path: string; message: string }[];
 
   constructor(status: number, code: ApiError['code'], message: string, issues: ApiError['issues'] = []) {
@@ -47,11 +48,16 @@ function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** The server names where a problem is (`body.company.name`); a form knows the field as `company.name`. */
+function toFieldIssue(issue: { path: string; message: string }): ApiError['issues'][number] {
+  return { path: issue.path.replace(/^body\./, ''), message: issue.message };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ErrorBody>;
     if (body.error && isErrorCode(body.error.code)) {
-      return new ApiError(response.status, body.error.code, body.error.message, body.error.issues ?? []);
+      return new ApiError(response.status, body.error.code, body.error.message, (body.error.issues ?? []).map(toFieldIssue));
     }
   } catch {
     // not JSON: fall through to a generic error

@@ -25,7 +25,7 @@ describe('error boundaries (spec §8)', () => {
     expect(screen.getByRole('alert').textContent).toContain('This component failed to load');
     shouldThrow = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(screen.getByText('Loaded')).toBeTruthy();
+    screen.getByText('Loaded');
   });
 
   it('shows the page fallback with Try Again and Go Home', async () => {
@@ -35,19 +35,19 @@ describe('error boundaries (spec §8)', () => {
         <Flaky />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Something went wrong' });
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     shouldThrow = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(screen.getByText('Loaded')).toBeTruthy();
+    screen.getByText('Loaded');
   });
 
   it('renders the critical fallback with Reload Page and Go Home', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<CriticalErrorFallback error={new Error('fatal')} />);
-    expect(screen.getByRole('heading', { name: 'Critical Error' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go Home' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Critical Error' });
+    screen.getByRole('button', { name: 'Reload Page' });
+    screen.getByRole('link', { name: 'Go Home' });
   });
 
   it('calls back on Try Again', async () => {

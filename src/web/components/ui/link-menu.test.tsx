@@ -106,7 +106,7 @@ describe('LinkMenu', () => {
     const user = userEvent.setup();
     render(<Page />);
     await user.click(trigger());
-    expect(screen.getByRole('menu')).toBeTruthy();
+    screen.getByRole('menu');
     // A pointer user lands on the menu itself; ↓ then reaches the first item.
     expect(document.activeElement).toBe(screen.getByRole('menu'));
     await user.keyboard('{ArrowDown}');

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../auth/auth.tsx';
 import { writeStorage } from '../../lib/storage.ts';
 import { ADVISOR_COPY } from './advisor-copy.ts';
 import { askAdvisor } from './api/ask-advisor.ts';

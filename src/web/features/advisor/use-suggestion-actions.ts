@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../auth/auth.tsx';
 import { ADVISOR_COPY } from './advisor-copy.ts';
 import { generateWorkflow } from './api/generate-workflow.ts';
 import { createPlanFromSuggestion } from './api/create-plan.ts';

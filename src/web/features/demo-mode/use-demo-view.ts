@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { type DemoData, useDemoMode } from '../../lib/demo-mode.tsx';
+import { type DemoData, useDemoMode } from './demo-mode.tsx';
 
 /**
  * Whether the workspace shows the sample company: demo mode is on, or the link asked for it with

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import { addToSearchHistory, parseSearchHistory, removeFromSearchHistory } from '../../../shared/rules/search-history.ts';
-import { useConsent } from '../../lib/consent.tsx';
+import { useConsent } from '../consent/consent.tsx';
 import { readJson, writeStorage } from '../../lib/storage.ts';
 
 /**

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaArgs, useLoaderData } from 'react-rou
 import { ContentPageView } from '../../features/content/components/content-page-view.tsx';
 import { canonicalPath, pageView } from '../../features/content/content-views.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { organizationJsonLd } from '../../lib/structured-data.ts';
+import { organizationJsonLd } from '../../layout/structured-data.ts';
 
 /** The capability pages, /about, /compliance-blueprint, /agent, /data-security and /compliancecore/success. */
 export function loader({ request }: LoaderFunctionArgs) {

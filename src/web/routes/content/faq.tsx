@@ -5,7 +5,7 @@ import { SupportHours } from '../../features/content/components/support-hours.ts
 import { faqView } from '../../features/content/content-views.server.ts';
 import { formatDay } from '../../features/content/format-day.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { faqJsonLd } from '../../lib/structured-data.ts';
+import { faqJsonLd } from '../../layout/structured-data.ts';
 
 export function loader() {
   return faqView();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ContactSection } from '../../features/contact/components/contact-section.tsx';
+import { ContactSection } from '../../features/leads/components/contact-section.tsx';
 import { DemoShowcase } from '../../features/demos/components/demo-showcase.tsx';
 import { AboutBlock } from '../../features/landing/components/about-block.tsx';
 import { Capabilities } from '../../features/landing/components/capabilities.tsx';
@@ -8,16 +8,16 @@ import { Hero } from '../../features/landing/components/hero.tsx';
 import { Highlights } from '../../features/landing/components/highlights.tsx';
 import { Testimonials } from '../../features/landing/components/testimonials.tsx';
 import { PressArticles } from '../../features/press/components/press-articles.tsx';
-import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../lib/consultation-link.ts';
+import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink } from '../../features/leads/consultation-link.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { organizationJsonLd } from '../../lib/structured-data.ts';
+import { organizationJsonLd } from '../../layout/structured-data.ts';
 import { useOnceTrue } from '../../lib/use-once-true.ts';
 
 export const meta = () => [...pageMeta('/'), organizationJsonLd()];
 
 // Its code (the form, its validation, the schedule step) loads when the visitor first opens it.
 const ConsultationDialog = lazy(() =>
-  import('../../features/consultation/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
+  import('../../features/leads/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
 );
 
 /** The landing page (spec §2 Home page): the route composes the features; they never import each other. */

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
-import { SiteFooter } from '../../components/layout/site-footer.tsx';
-import { SiteHeader } from '../../components/layout/site-header.tsx';
-import { usePageAnalytics } from '../../lib/analytics.ts';
+import { SiteFooter } from '../../layout/site-footer.tsx';
+import { SiteHeader } from '../../layout/site-header.tsx';
+import { usePageAnalytics } from '../../features/analytics/analytics.ts';
 
 function SkipLink() {
   return (

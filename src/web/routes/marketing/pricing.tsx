@@ -6,7 +6,7 @@ import { PlanCards } from '../../features/pricing/components/plan-cards.tsx';
 import { PricingFaqList } from '../../features/pricing/components/pricing-faq-list.tsx';
 import { PRICING_FAQ } from '../../features/pricing/pricing-faq.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { faqJsonLd } from '../../lib/structured-data.ts';
+import { faqJsonLd } from '../../layout/structured-data.ts';
 
 export const meta = () => [...pageMeta('/pricing'), faqJsonLd(PRICING_FAQ)];
 

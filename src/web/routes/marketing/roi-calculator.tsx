@@ -1,3 +1,4 @@
+import { consultationHref } from '../../features/leads/consultation-link.ts';
 import { RoiCalculator } from '../../features/roi/components/roi-calculator.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 
@@ -19,7 +20,7 @@ export default function RoiCalculatorPage() {
         </div>
       </section>
       <div className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
-        <RoiCalculator />
+        <RoiCalculator consultationHref={consultationHref} />
       </div>
     </>
   );

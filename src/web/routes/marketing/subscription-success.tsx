@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { SubscriptionSuccess } from '../../features/subscription/components/subscription-success.tsx';
+import { SubscriptionSuccess } from '../../features/billing/components/subscription-success.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = () => pageMeta('/subscription-success');

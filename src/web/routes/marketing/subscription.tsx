@@ -1,5 +1,5 @@
 import { Link, type MetaArgs } from 'react-router';
-import { SubscriptionScreen } from '../../features/subscription/components/subscription-screen.tsx';
+import { SubscriptionScreen } from '../../features/billing/components/subscription-screen.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 /** /subscription and /subscribe render this module; the alias's canonical link points here. */

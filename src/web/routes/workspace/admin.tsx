@@ -1,5 +1,5 @@
 import type { MetaArgs } from 'react-router';
-import { AdminScreen } from '../../features/admin/components/admin-screen.tsx';
+import { AdminScreen } from '../../features/access/components/admin-screen.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);

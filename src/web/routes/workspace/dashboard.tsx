@@ -11,8 +11,8 @@ import { SupportPanel } from '../../features/dashboard/components/support-panel.
 import { parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
-import { usePlans } from '../../features/plans/api/list-plans.ts';
-import { PlanList } from '../../features/plans/components/plan-list.tsx';
+import { usePlans } from '../../features/assistant-plans/api/list-plans.ts';
+import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
 import { useWorkflows } from '../../features/workflows/api/list-workflows.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';

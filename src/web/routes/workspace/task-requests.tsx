@@ -2,11 +2,11 @@ import { type MetaArgs, useSearchParams } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 import { taskRequestsSearchSchema } from '../../../shared/schemas/plans.ts';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
-import { PlanDetail } from '../../features/plans/components/plan-detail.tsx';
-import { PlanList } from '../../features/plans/components/plan-list.tsx';
-import { ReviewDetail } from '../../features/plans/components/review-detail.tsx';
-import { ReviewQueue } from '../../features/plans/components/review-queue.tsx';
-import { useAccessDecision } from '../../lib/access.ts';
+import { PlanDetail } from '../../features/assistant-plans/components/plan-detail.tsx';
+import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
+import { ReviewDetail } from '../../features/assistant-plans/components/review-detail.tsx';
+import { ReviewQueue } from '../../features/assistant-plans/components/review-queue.tsx';
+import { useAccessDecision } from '../../features/auth/access.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);

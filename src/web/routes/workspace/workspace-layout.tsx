@@ -2,12 +2,12 @@ import { ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { pageAccessRequirement } from '../../../shared/permissions.ts';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
-import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { SiteHeader } from '../../layout/site-header.tsx';
 import { DemoBanner } from '../../features/demo-mode/components/demo-banner.tsx';
 import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useAccessPredicate } from '../../lib/access.ts';
-import { RouteGuard } from '../../lib/route-guard.tsx';
+import { useAccessPredicate } from '../../features/auth/access.ts';
+import { RouteGuard } from '../../features/auth/route-guard.tsx';
 
 const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },

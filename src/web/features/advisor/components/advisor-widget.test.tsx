@@ -6,8 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
-import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
-import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { AuthContext, type AuthContextValue } from '../../auth/auth.tsx';
+import { PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { resetChat } from '../chat-store.ts';
 import { AdvisorDock } from './advisor-dock.tsx';
 
@@ -121,7 +121,7 @@ describe('the advisor widget', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open the compliance advisor' })).toBeNull());
     signedOut.unmount();
     renderWidget('/auditor-portal');
-    expect(await screen.findByRole('button', { name: 'Open the compliance advisor' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Open the compliance advisor' });
     expect(screen.queryByTestId('advisor-panel')).toBeNull();
   });
 
@@ -131,10 +131,10 @@ describe('the advisor widget', () => {
     const input = await openWidget('SOC 2 readiness workflow');
     expect(document.activeElement).toBe(input);
     const panel = screen.getByTestId('advisor-panel');
-    expect(within(panel).getByText('SOC 2 readiness workflow')).toBeTruthy();
+    within(panel).getByText('SOC 2 readiness workflow');
     expect([panel.dataset.width, panel.dataset.height]).toEqual(['384', '500']);
     act(() => void window.dispatchEvent(new CustomEvent('workflow-context-update', { detail: 'GDPR breach workflow' })));
-    expect(within(panel).getByText('GDPR breach workflow')).toBeTruthy();
+    within(panel).getByText('GDPR breach workflow');
     await userEvent.click(screen.getByRole('button', { name: 'Expand chat' }));
     expect(screen.getByTestId('advisor-panel').dataset).toMatchObject({ size: 'expanded', width: '500', height: '600' });
     await userEvent.click(screen.getByRole('button', { name: 'Minimize chat' }));
@@ -149,7 +149,7 @@ describe('the advisor widget', () => {
     const input = await openWidget('Access review workflow');
     await userEvent.type(input, 'How do we run access reviews?{Enter}');
     const log = screen.getByRole('log', { name: 'Conversation' });
-    expect(within(log).getByText('How do we run access reviews?')).toBeTruthy();
+    within(log).getByText('How do we run access reviews?');
     expect(screen.getByRole('status').textContent).toBe('Thinking...');
     expect((input as HTMLTextAreaElement).value).toBe('');
     const [sent] = asks(calls);
@@ -159,13 +159,13 @@ describe('the advisor widget', () => {
       context: { userInfo: { id: USER_ID, email: 'ada@example.com' }, mode: 'general', portalContext: '/dashboard-compliancecore', additionalContext: 'Access review workflow' },
     });
     await act(async () => answer(json(200, reply)));
-    expect(await within(log).findByText('quarterly')).toBeTruthy();
+    await within(log).findByText('quarterly');
     expect(within(log).getByText('quarterly').tagName).toBe('STRONG');
     expect(within(log).getByRole('link', { name: 'the guide' }).getAttribute('href')).toBe('/knowledge-base/access-reviews');
     expect(screen.queryByText('Thinking...')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.aiTaskSuggestion) ?? 'null')).toMatchObject({ ...reply.suggestion, question: 'How do we run access reviews?' });
-    expect(within(log).getByRole('button', { name: 'Use plan' })).toBeTruthy();
-    expect(within(log).getByRole('button', { name: 'Generate workflow' })).toBeTruthy();
+    within(log).getByRole('button', { name: 'Use plan' });
+    within(log).getByRole('button', { name: 'Generate workflow' });
   });
 
   it('makes a new line on Shift+Enter and ignores empty messages and sends while busy', async () => {
@@ -195,8 +195,8 @@ describe('the advisor widget', () => {
     first.unmount();
     renderWidget('/profile');
     const log = await screen.findByRole('log', { name: 'Conversation' });
-    expect(within(log).getByText('How do we run access reviews?')).toBeTruthy();
-    expect(within(log).getByText('quarterly')).toBeTruthy();
+    within(log).getByText('How do we run access reviews?');
+    within(log).getByText('quarterly');
   });
 
   it("shows the server's error in a toast and apologises in the chat", async () => {
@@ -205,17 +205,17 @@ describe('the advisor widget', () => {
     const input = await openWidget();
     await userEvent.type(input, 'What is SOC 2?{Enter}');
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Error')).toBeTruthy();
-    expect(within(toast).getByText('The AI advisor did not answer within 30 seconds. Please try again.')).toBeTruthy();
-    expect(within(screen.getByRole('log')).getByText("Sorry, I'm having trouble connecting right now. Please try again.")).toBeTruthy();
+    within(toast).getByText('Error');
+    within(toast).getByText('The AI advisor did not answer within 30 seconds. Please try again.');
+    within(screen.getByRole('log')).getByText("Sorry, I'm having trouble connecting right now. Please try again.");
   });
 
   it("falls back to 'Failed to get response from AI assistant' when there is no server message", async () => {
     serve({ '/functions/v1/task-chat-assistant': () => json(200, { success: false, message: '' }) });
     renderWidget();
     await userEvent.type(await openWidget(), 'What is SOC 2?{Enter}');
-    expect(within(await screen.findByTestId('toast')).getByText('Failed to get response from AI assistant')).toBeTruthy();
-    expect(within(screen.getByRole('log')).getByText("Sorry, I'm having trouble connecting right now. Please try again.")).toBeTruthy();
+    within(await screen.findByTestId('toast')).getByText('Failed to get response from AI assistant');
+    within(screen.getByRole('log')).getByText("Sorry, I'm having trouble connecting right now. Please try again.");
   });
 
   it('never renders raw HTML or unsafe links from an answer', async () => {
@@ -250,7 +250,7 @@ describe('the advisor widget', () => {
     const log = await screen.findByRole('log', { name: 'Conversation' });
     await within(log).findByText(/quarterly/);
     expect(within(log).queryByRole('button', { name: 'Use plan' })).toBeNull();
-    expect(within(log).getByRole('button', { name: 'Generate workflow' })).toBeTruthy();
+    within(log).getByRole('button', { name: 'Generate workflow' });
   });
 
   it("'Use plan' without a subscription toasts 'No subscription', and a failure 'Failed to save plan'", async () => {
@@ -263,12 +263,12 @@ describe('the advisor widget', () => {
     await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Use plan' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('No subscription')).toBeTruthy();
-    expect(within(toast).getByText('Please create a subscription first.')).toBeTruthy();
+    within(toast).getByText('No subscription');
+    within(toast).getByText('Please create a subscription first.');
     expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
     answer = json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
     await userEvent.click(screen.getByRole('button', { name: 'Use plan' }));
-    expect(await screen.findByText('Failed to save plan')).toBeTruthy();
+    await screen.findByText('Failed to save plan');
   });
 
   it("'Generate workflow' opens the builder on the new workflow, or says it failed", async () => {
@@ -280,8 +280,8 @@ describe('the advisor widget', () => {
     await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate workflow' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Workflow created')).toBeTruthy();
-    expect(within(toast).getByText('Opening Workflow Builder...')).toBeTruthy();
+    within(toast).getByText('Workflow created');
+    within(toast).getByText('Opening Workflow Builder...');
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe(`/dashboard-compliancecore?tab=workflows&view=builder&template=${WORKFLOW_ID}`),
     );
@@ -295,7 +295,7 @@ describe('the advisor widget', () => {
     renderWidget();
     await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate workflow' }));
-    expect(within(await screen.findByTestId('toast')).getByText('Failed to generate workflow')).toBeTruthy();
+    within(await screen.findByTestId('toast')).getByText('Failed to generate workflow');
   });
 
   it('links the Quick Actions to the dashboard tabs', async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
-import { getAuthClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { getAuthClient } from '../auth-client.ts';
+import { authErrorMessage } from '../auth-errors.ts';
 
 /**
  * The step an invitation e-mail opens (`/auth?token_hash=…&type=invite`): nothing is used until

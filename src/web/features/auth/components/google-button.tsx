@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { useAuth } from '../auth.tsx';
+import { authErrorMessage } from '../auth-errors.ts';
 
 function GoogleLogo() {
   return (

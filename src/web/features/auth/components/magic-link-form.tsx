@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { type MagicLinkForm, magicLinkFormSchema } from '../../../lib/auth-forms.ts';
+import { useAuth } from '../auth.tsx';
+import { authErrorMessage } from '../auth-errors.ts';
+import { type MagicLinkForm, magicLinkFormSchema } from '../auth-forms.ts';
 import { CheckEmail } from './check-email.tsx';
 
 /** A one-time sign-in link by e-mail; it returns to the page the user came from (default: root). */

@@ -7,11 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { getAuthClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { type OtpCodeForm, otpCodeSchema } from '../../../lib/auth-forms.ts';
-import { factorPhone } from '../../../lib/auth-session.ts';
+import { useAuth } from '../auth.tsx';
+import { getAuthClient } from '../auth-client.ts';
+import { authErrorMessage } from '../auth-errors.ts';
+import { type OtpCodeForm, otpCodeSchema } from '../auth-forms.ts';
+import { factorPhone } from '../auth-session.ts';
 
 function factorLabel(factor: Factor): string {
   if (factor.factor_type === 'phone') return `Text message to ${factorPhone(factor) ?? 'your phone'}`;

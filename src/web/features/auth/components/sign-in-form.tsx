@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { type SignInForm, signInFormSchema } from '../../../lib/auth-forms.ts';
+import { useAuth } from '../auth.tsx';
+import { authErrorMessage } from '../auth-errors.ts';
+import { type SignInForm, signInFormSchema } from '../auth-forms.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
 
 /** E-mail and password. A user with a second factor continues to the MFA step (the screen shows it). */

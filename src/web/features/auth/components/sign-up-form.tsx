@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { type SignUpForm, signUpFormSchema } from '../../../lib/auth-forms.ts';
+import { useAuth } from '../auth.tsx';
+import { authErrorMessage } from '../auth-errors.ts';
+import { type SignUpForm, signUpFormSchema } from '../auth-forms.ts';
 import { CheckEmail } from './check-email.tsx';
 
 /** Creates an account; the confirmation e-mail's link brings the user back signed in (spec §6). */

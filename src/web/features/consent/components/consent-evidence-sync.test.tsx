@@ -2,8 +2,8 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { fakeAuth } from '../../../../../tests/fake-auth.ts';
-import { AuthContext, type AuthContextValue } from '../../../lib/auth.tsx';
-import { ConsentProvider } from '../../../lib/consent.tsx';
+import { AuthContext, type AuthContextValue } from '../../auth/auth.tsx';
+import { ConsentProvider } from '../consent.tsx';
 import { ConsentEvidenceSync } from './consent-evidence-sync.tsx';
 
 afterEach(() => {

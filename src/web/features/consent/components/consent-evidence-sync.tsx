@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useConsent } from '../../../lib/consent.tsx';
+import { useAuth } from '../../auth/auth.tsx';
+import { useConsent } from '../consent.tsx';
 import { recordConsent } from '../api/record-consent.ts';
 
 /**

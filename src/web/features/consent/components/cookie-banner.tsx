@@ -2,8 +2,8 @@ import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useConsent } from '../../../lib/consent.tsx';
-import { usePresentationMode } from '../../../lib/presentation-mode.tsx';
+import { useConsent } from '../consent.tsx';
+import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 import { CookiePreferences } from './cookie-preferences.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ConsentCategory } from '../../../../shared/schemas/consent.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { type ConsentChoice, ESSENTIAL_ONLY, useConsent } from '../../../lib/consent.tsx';
+import { type ConsentChoice, ESSENTIAL_ONLY, useConsent } from '../consent.tsx';
 import { CONSENT_CATEGORY_TEXT } from './consent-categories.ts';
 
 const OPTIONAL: readonly ConsentCategory[] = ['functional', 'analytics', 'marketing'];

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { planById } from '../../../../shared/plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../auth/auth.tsx';
 import type { WorkspaceFigures } from './analytics-panel.tsx';
 import { StatCard } from './stat-card.tsx';
 

@@ -1,7 +1,7 @@
 import { FlaskConical, RotateCcw, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useDemoMode } from '../../../lib/demo-mode.tsx';
+import { useDemoMode } from '../demo-mode.tsx';
 import { useDemoView } from '../use-demo-view.ts';
 
 /** The workspace's notice that it is showing sample data, with the way out and a reset. */

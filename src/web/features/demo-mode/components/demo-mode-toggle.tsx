@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { useDemoMode } from '../../../lib/demo-mode.tsx';
+import { useDemoMode } from '../demo-mode.tsx';
 
 /** The workspace navigation's demo-mode switch: on shows the sample company everywhere. */
 export function DemoModeToggle({ className }: { className?: string }) {

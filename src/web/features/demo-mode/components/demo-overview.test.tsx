@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { DemoModeProvider } from '../../../lib/demo-mode.tsx';
+import { DemoModeProvider } from '../demo-mode.tsx';
 import { DemoBanner } from './demo-banner.tsx';
 import { DemoModeToggle } from './demo-mode-toggle.tsx';
 import { DemoOverview } from './demo-overview.tsx';
@@ -30,9 +30,9 @@ describe('demo overview and banner', () => {
   it('show the demo data object when the URL has demo=true', () => {
     renderAt('/dashboard-compliancecore?demo=true');
     const overview = screen.getByTestId('demo-overview');
-    expect(within(overview).getByRole('heading', { name: 'Northwind Health Partners' })).toBeTruthy();
+    within(overview).getByRole('heading', { name: 'Northwind Health Partners' });
     for (const text of ['Healthcare technology', '240', '2016', 'Austin, Texas', '24', '187', '12', '98.5%']) {
-      expect(within(overview).getByText(text)).toBeTruthy();
+      within(overview).getByText(text);
     }
     expect(screen.getByRole('region', { name: 'Demo mode' }).textContent).toContain('you are viewing sample data');
   });
@@ -40,7 +40,7 @@ describe('demo overview and banner', () => {
   it('follow the workspace switch and the stored flag', async () => {
     renderAt('/dashboard-compliancecore');
     await userEvent.click(screen.getByRole('switch', { name: 'Demo mode' }));
-    expect(screen.getByTestId('demo-overview')).toBeTruthy();
+    screen.getByTestId('demo-overview');
     expect(window.localStorage.getItem(STORAGE_KEYS.demoMode)).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Disable Demo Mode' }));
     expect(screen.queryByTestId('demo-overview')).toBeNull();

@@ -1,6 +1,6 @@
 import { Bot, Building2, CheckCircle2, ListTodo, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DemoData } from '../../../lib/demo-mode.tsx';
+import type { DemoData } from '../demo-mode.tsx';
 import { useDemoView } from '../use-demo-view.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');

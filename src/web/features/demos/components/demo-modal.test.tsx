@@ -25,16 +25,16 @@ describe('the interactive demo modal', () => {
     render(<Harness start={9} />);
     await user.click(screen.getByRole('button', { name: 'Open demo' }));
     expect(title()).toBe('Administration & Access');
-    expect(screen.getByText('Demo 10 of 10')).toBeTruthy();
-    expect(screen.getByText('100% complete')).toBeTruthy();
+    screen.getByText('Demo 10 of 10');
+    screen.getByText('100% complete');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(title()).toBe(DEMO_CATEGORIES[0]?.title);
-    expect(screen.getByText('Demo 1 of 10')).toBeTruthy();
-    expect(screen.getByText('10% complete')).toBeTruthy();
+    screen.getByText('Demo 1 of 10');
+    screen.getByText('10% complete');
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByText('Demo 10 of 10')).toBeTruthy();
+    screen.getByText('Demo 10 of 10');
   });
 
   it('is driven by the keyboard: arrows navigate, F toggles fullscreen, Escape closes and returns focus', async () => {
@@ -45,16 +45,16 @@ describe('the interactive demo modal', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }));
 
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByText('Demo 3 of 10')).toBeTruthy();
+    screen.getByText('Demo 3 of 10');
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByText('Demo 10 of 10')).toBeTruthy();
+    screen.getByText('Demo 10 of 10');
 
     // jsdom has no Fullscreen API: the dialog is maximised instead, and the toggle says so.
     await user.keyboard('f');
-    expect(screen.getByRole('button', { name: 'Exit fullscreen' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Exit fullscreen' });
     expect(screen.getByTestId('demo-modal').className).toContain('w-screen');
     await user.keyboard('{F11}');
-    expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Enter fullscreen' });
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -69,7 +69,7 @@ describe('the interactive demo modal', () => {
     await user.click(titleField);
     await user.keyboard('Fix{ArrowLeft}f');
     expect((titleField as HTMLInputElement).value).toBe('Fifx');
-    expect(screen.getByText('Demo 2 of 10')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toBeTruthy();
+    screen.getByText('Demo 2 of 10');
+    screen.getByRole('button', { name: 'Enter fullscreen' });
   });
 });

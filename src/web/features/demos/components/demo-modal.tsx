@@ -3,7 +3,7 @@ import { type KeyboardEvent, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 import { DEMO_CATEGORIES, wrapIndex } from '../demo-categories.ts';

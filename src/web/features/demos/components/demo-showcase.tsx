@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { DEMO_CATEGORIES, type DemoCategory, type DemoCategoryId } from '../demo-categories.ts';
 import { useOnceTrue } from '../../../lib/use-once-true.ts';
 import { DemoPreviewFrame } from './demo-preview-frame.tsx';

@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
 import { Progress } from '../../../components/ui/progress.tsx';
-import { DEFAULT_DEMO_DATA } from '../../../lib/demo-mode.tsx';
+import { DEFAULT_DEMO_DATA } from '../../demo-mode/demo-mode.tsx';
 import { Panel, ScreenHeader, Stat } from './screen-parts.tsx';
 
 const FRAMEWORKS = [

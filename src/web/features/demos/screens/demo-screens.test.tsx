@@ -17,7 +17,7 @@ describe('the create-task wizard', () => {
     render(<CreateTaskWizard />);
     const progress = () => screen.getByRole('progressbar', { name: 'Task request progress' });
     expect(progress().getAttribute('aria-valuenow')).toBe('33.33');
-    expect(screen.getByText('Step 1 of 3: Details')).toBeTruthy();
+    screen.getByText('Step 1 of 3: Details');
 
     const classify = screen.getByRole('button', { name: 'Classify with AI' });
     expect((classify as HTMLButtonElement).disabled).toBe(true);
@@ -35,22 +35,22 @@ describe('the create-task wizard', () => {
     vi.useFakeTimers();
     fireEvent.click(classify);
 
-    expect(screen.getByText('Step 2 of 3: AI Classification')).toBeTruthy();
+    screen.getByText('Step 2 of 3: AI Classification');
     expect(progress().getAttribute('aria-valuenow')).toBe('66.66');
     act(() => vi.advanceTimersByTime(1_999));
     expect(screen.queryByText('Step 3 of 3: Review')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByText('Step 3 of 3: Review')).toBeTruthy();
+    screen.getByText('Step 3 of 3: Review');
     expect(progress().getAttribute('aria-valuenow')).toBe('99.99');
 
-    expect(screen.getByText('High')).toBeTruthy();
-    expect(screen.getByText('Medium')).toBeTruthy();
-    expect(screen.getByText('5-7 days')).toBeTruthy();
-    expect(screen.getByText('Vendor review')).toBeTruthy();
-    expect(screen.getByText('2025-04-30')).toBeTruthy();
+    screen.getByText('High');
+    screen.getByText('Medium');
+    screen.getByText('5-7 days');
+    screen.getByText('Vendor review');
+    screen.getByText('2025-04-30');
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Details' }));
-    expect(screen.getByText('Step 1 of 3: Details')).toBeTruthy();
+    screen.getByText('Step 1 of 3: Details');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Vendor review');
   });
 });
@@ -73,7 +73,7 @@ describe('the AI agents list', () => {
       return card?.querySelector('span.rounded-full')?.textContent;
     });
     expect(statuses).toEqual(['Active', 'Standby', 'Maintenance', 'Unknown']);
-    expect(screen.getByText('1 of 4 agents active')).toBeTruthy();
+    screen.getByText('1 of 4 agents active');
   });
 });
 
@@ -81,23 +81,23 @@ describe('the AI output review', () => {
   it('requires a human decision; approve goes to final delivery, reject back for revision', async () => {
     const user = userEvent.setup();
     render(<OutputReview />);
-    expect(screen.getByText('Human decision required')).toBeTruthy();
-    expect(screen.getByText('Pending review')).toBeTruthy();
-    expect(screen.getByText('Medium Risk')).toBeTruthy(); // risk score 72
+    screen.getByText('Human decision required');
+    screen.getByText('Pending review');
+    screen.getByText('Medium Risk'); // risk score 72
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(screen.getByRole('status').textContent).toBe('Approved: sent to final delivery');
-    expect(screen.getByText('Approved')).toBeTruthy();
+    screen.getByText('Approved');
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Review Another Output' }));
-    expect(screen.getByText('Pending review')).toBeTruthy();
-    expect(screen.getByText('Low Risk')).toBeTruthy(); // risk score 28
+    screen.getByText('Pending review');
+    screen.getByText('Low Risk'); // risk score 28
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(screen.getByRole('status').textContent).toBe('Rejected: sent back for revision');
 
     await user.click(screen.getByRole('button', { name: 'Review Another Output' }));
-    expect(screen.getByText('High Risk')).toBeTruthy(); // risk score 86
+    screen.getByText('High Risk'); // risk score 86
   });
 });
 
@@ -106,7 +106,7 @@ describe('the deliverables', () => {
     const user = userEvent.setup();
     render(<Deliverables />);
     for (const label of ['Completed (1)', 'In Review (1)', 'Pending (1)', 'Overdue (1)']) {
-      expect(screen.getByRole('button', { name: label })).toBeTruthy();
+      screen.getByRole('button', { name: label });
     }
     await user.click(screen.getByRole('button', { name: 'Overdue (1)' }));
     expect(screen.getByRole('button', { name: 'Overdue (1)' }).getAttribute('aria-pressed')).toBe('true');
@@ -117,9 +117,9 @@ describe('the deliverables', () => {
 describe('the quality scores', () => {
   it('shows 92.3, +2.4% this month, trend bars 92/89/85 and the quarter improvement', () => {
     render(<QualityScores />);
-    expect(screen.getByText('92.3')).toBeTruthy();
-    expect(screen.getByText('+2.4% this month')).toBeTruthy();
-    expect(screen.getByText('7% improvement over last quarter')).toBeTruthy();
+    screen.getByText('92.3');
+    screen.getByText('+2.4% this month');
+    screen.getByText('7% improvement over last quarter');
     const bars = screen.getByRole('img', { name: 'Quality trend' });
     expect(Array.from(bars.querySelectorAll('span.rounded-t')).map((bar) => (bar as HTMLElement).style.height)).toEqual([
       '92%',
@@ -130,11 +130,11 @@ describe('the quality scores', () => {
 
   it('bands scores at 90 and 80 and shows the success icon only for 0 issues', () => {
     render(<QualityScores />);
-    expect(screen.getByText('95 · Excellent')).toBeTruthy();
-    expect(screen.getByText('84 · Good')).toBeTruthy();
-    expect(screen.getByText('72 · Needs Improvement')).toBeTruthy();
+    screen.getByText('95 · Excellent');
+    screen.getByText('84 · Good');
+    screen.getByText('72 · Needs Improvement');
     expect(screen.getAllByTestId('no-issues-icon')).toHaveLength(1);
-    expect(screen.getByText('2 issues')).toBeTruthy();
-    expect(screen.getByText('5 issues')).toBeTruthy();
+    screen.getByText('2 issues');
+    screen.getByText('5 issues');
   });
 });

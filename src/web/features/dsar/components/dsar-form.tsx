@@ -54,7 +54,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         for (const issue of error.issues) {
-          setError(issue.path.replace(/^body\./, '') as FieldPath<DsarFormValues>, { message: issue.message });
+          setError(issue.path as FieldPath<DsarFormValues>, { message: issue.message });
         }
       }
     }

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { CAPABILITIES } from '../landing-content.ts';
 
 /** Platform Capabilities (spec §2): three cards, each with Learn More to its page. */

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { PresentationModeProvider } from '../../../lib/presentation-mode.tsx';
+import { PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { HeroPreview } from './hero-preview.tsx';
 
 const wrap = (children: ReactNode) => <PresentationModeProvider>{children}</PresentationModeProvider>;
@@ -76,7 +76,7 @@ describe('the hero preview', () => {
     render(wrap(<HeroPreview />));
     act(() => vi.advanceTimersByTime(20_000));
     expect(shown()?.getAttribute('aria-label')).toBe('1 of 4: Risk Analytics');
-    expect(screen.getByText('Rotation paused')).toBeTruthy();
+    screen.getByText('Rotation paused');
   });
 
   it('stays still in presentation mode', () => {

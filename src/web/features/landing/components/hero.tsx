@@ -1,7 +1,7 @@
 import { ArrowRight, BadgeCheck, Bot, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { HERO } from '../landing-content.ts';
 import { HeroPreview } from './hero-preview.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants.ts';
-import { usePresentationMode } from '../../../lib/presentation-mode.tsx';
+import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 
 /** True when the visitor asked the system for less motion; false while prerendering. */
 export function usePrefersReducedMotion(): boolean {

@@ -1,7 +1,7 @@
 import { ExternalLink, Newspaper } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { track } from '../../../lib/analytics.ts';
+import { track } from '../../analytics/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { formatUtcDay, parseUtcDay } from '../../../lib/utc-dates.ts';
 import type { PressArticle } from '../../../../shared/schemas/press.ts';

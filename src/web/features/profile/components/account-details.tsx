@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { CAPABILITIES, CAPABILITY_LABELS, ROLE_LABELS, type Role } from '../../../../shared/permissions.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../auth/auth.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const dateTime = (value: string | undefined | null) =>

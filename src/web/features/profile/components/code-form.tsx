@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { type OtpCodeForm, otpCodeSchema } from '../../../lib/auth-forms.ts';
+import { type OtpCodeForm, otpCodeSchema } from '../../auth/auth-forms.ts';
 
 /** A 6-digit code field with its submit button; `onCode` resolves false to clear the field. */
 export function CodeForm({

@@ -2,9 +2,9 @@ import type { UserIdentity } from '@supabase/auth-js';
 import { Link2Off, Mail } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { getAuthClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { useAuth } from '../../auth/auth.tsx';
+import { getAuthClient } from '../../auth/auth-client.ts';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 

@@ -8,10 +8,10 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { getAuthClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
-import { newPasswordSchema } from '../../../lib/auth-forms.ts';
+import { useAuth } from '../../auth/auth.tsx';
+import { getAuthClient } from '../../auth/auth-client.ts';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { newPasswordSchema } from '../../auth/auth-forms.ts';
 import { SectionCard } from './section-card.tsx';
 
 const passwordFormSchema = z

@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { useAuth } from '../../auth/auth.tsx';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from './section-card.tsx';
 

@@ -4,14 +4,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_ROI_INPUT, type RoiInput, calculateRoi, roiInputSchema } from '../../../../shared/rules/roi.ts';
 import { RoiFormula } from './roi-formula.tsx';
 import { RoiInputs } from './roi-inputs.tsx';
-import { RoiResults } from './roi-results.tsx';
+import { type ConsultationHref, RoiResults } from './roi-results.tsx';
 
 /**
  * The calculator: inputs on the left, results on the right, the formula underneath. Results
  * follow every keystroke; while a field is empty or out of range they keep the last valid figures
- * and the field says what is wrong.
+ * and the field says what is wrong. 'Book Demo' links to the consultation dialog through
+ * `consultationHref`, which the route hands in (the link's format is the leads feature's).
  */
-export function RoiCalculator() {
+export function RoiCalculator({ consultationHref }: { consultationHref: ConsultationHref }) {
   const {
     register,
     control,
@@ -44,7 +45,7 @@ export function RoiCalculator() {
           <p className="mb-6 mt-2 text-sm text-muted-foreground">Rough numbers are fine. Results update as you type.</p>
           <RoiInputs register={register} errors={errors} />
         </form>
-        <RoiResults input={input} result={result} />
+        <RoiResults input={input} result={result} consultationHref={consultationHref} />
       </div>
       <RoiFormula input={input} result={result} />
     </div>

@@ -2,10 +2,10 @@ import { CalendarClock } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMonthlyPrice, formatUsd } from '../../../../shared/plans.ts';
+import type { Interest } from '../../../../shared/constants.ts';
 import type { RoiInput, RoiResult } from '../../../../shared/rules/roi.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { consultationHref } from '../../../lib/consultation-link.ts';
-import { roiConsultationMessage } from '../consultation-link.ts';
+import { roiConsultationMessage } from '../consultation-message.ts';
 
 // recharts is the heaviest thing on the page: load it after the page is interactive.
 const RoiChart = lazy(() => import('./roi-chart.tsx'));
@@ -33,8 +33,19 @@ export function describePayback(result: RoiResult): string {
   return `${result.paybackMonths.toLocaleString('en-US')} months`;
 }
 
+/** A link to the consultation dialog with the message (and plan of interest) filled in. */
+export type ConsultationHref = (prefill: { message: string; interest: Interest }) => string;
+
 /** The headline figures, recalculated on every keystroke, with the chart and the way to a demo. */
-export function RoiResults({ input, result }: { input: RoiInput; result: RoiResult }) {
+export function RoiResults({
+  input,
+  result,
+  consultationHref,
+}: {
+  input: RoiInput;
+  result: RoiResult;
+  consultationHref: ConsultationHref;
+}) {
   const saves = result.annualSavingsUsd >= 0;
   const plan = result.recommendedPlan;
   return (

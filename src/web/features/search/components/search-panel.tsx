@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { SEARCH } from '../../../../shared/constants.ts';
 import { searchSuggestions } from '../../../../shared/rules/search-history.ts';
 import type { SearchResult } from '../../../../shared/schemas/search.ts';
+import { resolveAccessToken } from '../../auth/auth-client.ts';
 import { fetchSearchResults, searchKeys } from '../api/search-content.ts';
-import { resolveSearchToken } from '../api/search-token.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useSearchHistory } from '../use-search-history.ts';
 import { SearchIdleState, SearchFooter } from './search-hints.tsx';
@@ -29,7 +29,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
 
   const search = useQuery({
     queryKey: searchKeys.query(term),
-    queryFn: async ({ signal }) => fetchSearchResults(term, { token: await resolveSearchToken(), signal }),
+    queryFn: async ({ signal }) => fetchSearchResults(term, { token: await resolveAccessToken(), signal }),
     enabled: term !== '',
     staleTime: 60_000,
     retry: false,

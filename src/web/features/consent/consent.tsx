@@ -1,0 +1,130 @@
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { STORAGE_KEYS } from '../../../shared/constants.ts';
+import { type ConsentCategory, type CookieConsent, cookieConsentSchema } from '../../../shared/schemas/consent.ts';
+import { readJson, writeStorage } from '../../lib/storage.ts';
+
+/**
+ * Cookie consent (spec §3, §4): the record {essential, functional, analytics, marketing, timestamp}
+ * lives under `cookie-consent`. Nothing non-essential may run until it says so: code outside React
+ * (the analytics data layer) calls `hasConsent()` and listens for CONSENT_CHANGE_EVENT.
+ */
+
+export type ConsentChoice = Pick<CookieConsent, ConsentCategory>;
+export type BannerView = 'simple' | 'customize';
+
+/** Fired on window with the new record as `detail` whenever the visitor chooses. */
+export const CONSENT_CHANGE_EVENT = 'cookie-consent-change';
+
+export function parseConsent(value: unknown): CookieConsent | null {
+  const parsed = cookieConsentSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function readStoredConsent(): CookieConsent | null {
+  return readJson(STORAGE_KEYS.cookieConsent, parseConsent);
+}
+
+/** Essential is always allowed; every other category only with a stored yes. */
+export function hasConsent(category: ConsentCategory | 'essential', consent = readStoredConsent()): boolean {
+  if (category === 'essential') return true;
+  return consent?.[category] === true;
+}
+
+export function createConsentRecord(choice: ConsentChoice, now = new Date()): CookieConsent {
+  return {
+    essential: true,
+    functional: choice.functional,
+    analytics: choice.analytics,
+    marketing: choice.marketing,
+    timestamp: now.toISOString(),
+  };
+}
+
+export const ALL_ACCEPTED: ConsentChoice = { functional: true, analytics: true, marketing: true };
+export const ESSENTIAL_ONLY: ConsentChoice = { functional: false, analytics: false, marketing: false };
+
+export interface ConsentContextValue {
+  /** The stored record; null before the visitor chooses (and during prerendering). */
+  consent: CookieConsent | null;
+  isBannerOpen: boolean;
+  bannerView: BannerView;
+  /** True when the banner was opened from 'Cookie settings' rather than shown on a first visit. */
+  isReopened: boolean;
+  hasConsent: (category: ConsentCategory | 'essential') => boolean;
+  acceptAll: () => void;
+  acceptEssentialOnly: () => void;
+  savePreferences: (choice: ConsentChoice) => void;
+  showCustomize: () => void;
+  showSimple: () => void;
+  /** 'Cookie settings': reopens the Customize view. */
+  openPreferences: () => void;
+  /** Closes a reopened banner without changing anything. */
+  closePreferences: () => void;
+}
+
+const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+export function ConsentProvider({ children }: { children: ReactNode }) {
+  const [consent, setConsent] = useState<CookieConsent | null>(null);
+  // Closed until hydration has read storage, so a returning visitor never sees it flash.
+  const [isBannerOpen, setBannerOpen] = useState(false);
+  const [bannerView, setBannerView] = useState<BannerView>('simple');
+  const [isReopened, setReopened] = useState(false);
+
+  useEffect(() => {
+    const stored = readStoredConsent();
+    setConsent(stored);
+    setBannerOpen(stored === null);
+    function onStorage(event: StorageEvent) {
+      if (event.key !== STORAGE_KEYS.cookieConsent) return;
+      const next = readStoredConsent();
+      setConsent(next);
+      if (next) setBannerOpen(false);
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const store = useCallback((choice: ConsentChoice) => {
+    const record = createConsentRecord(choice);
+    writeStorage(STORAGE_KEYS.cookieConsent, JSON.stringify(record));
+    setConsent(record);
+    setBannerOpen(false);
+    setReopened(false);
+    setBannerView('simple');
+    window.dispatchEvent(new CustomEvent<CookieConsent>(CONSENT_CHANGE_EVENT, { detail: record }));
+  }, []);
+
+  const value = useMemo<ConsentContextValue>(
+    () => ({
+      consent,
+      isBannerOpen,
+      bannerView,
+      isReopened,
+      hasConsent: (category) => hasConsent(category, consent),
+      acceptAll: () => store(ALL_ACCEPTED),
+      acceptEssentialOnly: () => store(ESSENTIAL_ONLY),
+      savePreferences: (choice) => store(choice),
+      showCustomize: () => setBannerView('customize'),
+      showSimple: () => setBannerView('simple'),
+      openPreferences: () => {
+        setBannerView('customize');
+        setReopened(true);
+        setBannerOpen(true);
+      },
+      closePreferences: () => {
+        setBannerOpen(false);
+        setReopened(false);
+        setBannerView('simple');
+      },
+    }),
+    [consent, isBannerOpen, bannerView, isReopened, store],
+  );
+  return <ConsentContext value={value}>{children}</ConsentContext>;
+}
+
+export function useConsent(): ConsentContextValue {
+  const context = use(ConsentContext);
+  if (!context) throw new Error('useConsent must be used within a ConsentProvider');
+  return context;
+}

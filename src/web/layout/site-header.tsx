@@ -1,0 +1,127 @@
+import { ChevronDown, Menu, Moon, ShieldCheck, Sun, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { SearchButton } from '../features/search/components/search-button.tsx';
+import { cn } from '../lib/cn.ts';
+import { useTheme } from '../features/theme/theme.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { LinkMenu } from '../components/ui/link-menu.tsx';
+import { AccountLinks } from './account-links.tsx';
+import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground',
+    isActive && 'text-foreground',
+  );
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold text-foreground" aria-label="ComplianceCore home">
+      <ShieldCheck className="size-7 text-primary" aria-hidden />
+      <span className="text-lg tracking-tight">ComplianceCore</span>
+    </Link>
+  );
+}
+
+function CapabilitiesMenu() {
+  return (
+    <LinkMenu
+      items={CAPABILITY_LINKS}
+      triggerClassName="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground data-[state=open]:bg-muted"
+      menuClassName="min-w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+      itemClassName="block rounded-md px-3 py-2 text-sm outline-none hover:bg-muted focus:bg-muted"
+    >
+      Capabilities
+      <ChevronDown className="size-4" aria-hidden />
+    </LinkMenu>
+  );
+}
+
+function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Switch to ${next} theme`}>
+      {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+    </Button>
+  );
+}
+
+function MobileMenu({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background px-4 pb-6 pt-2 lg:hidden">
+      <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Capabilities</p>
+      <ul className="mt-1">
+        {CAPABILITY_LINKS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={navLinkClass} onClick={onClose}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-3 border-t border-border pt-3">
+        {PRIMARY_LINKS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={navLinkClass} onClick={onClose}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-col gap-2 [&>a]:w-full [&>button]:w-full">
+        <AccountLinks onNavigate={onClose} />
+      </div>
+    </nav>
+  );
+}
+
+/** The fixed top navigation (spec §2), collapsing into a disclosure menu below the lg breakpoint. */
+export function SiteHeader() {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <CapabilitiesMenu />
+          {PRIMARY_LINKS.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <SearchButton />
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 lg:flex">
+            <AccountLinks />
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {isMenuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      {isMenuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} /> : null}
+    </header>
+  );
+}
