@@ -96,6 +96,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware promise rules: a promise is awaited, returned, or explicitly handed off with `void`,
+    // and never passed where a callback's result is ignored (an event handler, a forEach).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },

@@ -19,7 +19,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       onNavigate?.();
       // Spec §2: signs out, then goes to /.
       const { error } = await signOut('local', { redirectTo: '/' }).catch((thrown: unknown) => {
-        navigate('/');
+        void navigate('/');
         return { error: thrown };
       });
       setSigningOut(false);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import { type AccessRequirement, ENDPOINT_ACCESS, type EndpointAccess, needsAccessData } from '../../../shared/permissions.ts';
 import { AppError } from '../../app-error.ts';
 import { requireAccess, requireSignedIn } from './access-guard.ts';
@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The product's API: every route under these declares its access or is not registered at all. */
 const GUARDED_PREFIXES = ['/api/v1/', '/functions/v1/'];
 
-function guardFor(requirement: AccessRequirement): onRequestHookHandler | undefined {
+function guardFor(requirement: AccessRequirement): onRequestAsyncHookHandler | undefined {
   if (requirement.apiKey) {
     return async (request: FastifyRequest) => {
       if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Send the access token or the public anonymous key as a bearer token.');

@@ -24,7 +24,7 @@ export function useSuggestionActions(): { run: (action: ChatActionKind, message:
       const suggestion = message.suggestion;
       if (!suggestion) return;
       if (!user) {
-        navigate('/auth');
+        void navigate('/auth');
         return;
       }
       try {
@@ -33,10 +33,10 @@ export function useSuggestionActions(): { run: (action: ChatActionKind, message:
           source_mode: message.mode ?? 'general',
           raw_message: message.question ?? '',
         });
-        navigate(`/task-requests?plan=${plan.id}`);
+        void navigate(`/task-requests?plan=${plan.id}`);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'NO_SUBSCRIPTION') noSubscription();
-        else if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') navigate('/auth');
+        else if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') void navigate('/auth');
         else toast({ title: ADVISOR_COPY.planFailed, variant: 'destructive' });
       }
     },
@@ -48,13 +48,13 @@ export function useSuggestionActions(): { run: (action: ChatActionKind, message:
       const suggestion = message.suggestion;
       if (!suggestion) return;
       if (!user) {
-        navigate('/auth');
+        void navigate('/auth');
         return;
       }
       try {
         const workflow = await generateWorkflow(suggestion);
         toast({ title: ADVISOR_COPY.workflowCreatedTitle, description: ADVISOR_COPY.workflowCreatedDescription, variant: 'success' });
-        navigate(`/dashboard-compliancecore?tab=workflows&view=builder&template=${workflow.id}`);
+        void navigate(`/dashboard-compliancecore?tab=workflows&view=builder&template=${workflow.id}`);
       } catch {
         toast({ title: ADVISOR_COPY.workflowFailed, variant: 'destructive' });
       }

@@ -132,14 +132,14 @@ function useSessionState() {
       if (current.session && !redirectError) {
         const here = window.location.pathname;
         const target = takeReturnPath() ?? (here === '/' || here === '/auth' ? ACCESS_DENIED_PATH : null);
-        if (target && target !== here) navigate(target, { replace: true });
+        if (target && target !== here) void navigate(target, { replace: true });
       } else if (redirectError || error) {
         const params = new URLSearchParams();
         const code = redirectError?.code ?? error?.code;
         if (code) params.set('error_code', code);
         const description = redirectError?.description ?? error?.message;
         if (description) params.set('error_description', description);
-        navigate(`/auth?${params.toString()}`, { replace: true });
+        void navigate(`/auth?${params.toString()}`, { replace: true });
       }
     }
 

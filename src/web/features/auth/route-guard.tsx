@@ -37,14 +37,14 @@ export function RouteGuard({
 
   useEffect(() => {
     if (state === 'signed-out' || state === 'needs-mfa') {
-      navigate(signInPathFor(`${pathname}${search}`), { replace: true });
+      void navigate(signInPathFor(`${pathname}${search}`), { replace: true });
     } else if (state === 'denied' && reason) {
       const key = `${pathname}:${reason}`;
       if (reported.current !== key) {
         reported.current = key;
         void onDenied({ path: pathname, requirement: latestRequirement.current, reason });
       }
-      navigate(ACCESS_DENIED_PATH, { replace: true });
+      void navigate(ACCESS_DENIED_PATH, { replace: true });
     }
   }, [state, reason, pathname, search, navigate, onDenied]);
 

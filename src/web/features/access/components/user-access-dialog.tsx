@@ -94,7 +94,7 @@ export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose:
             {user ? user.email : 'They get an e-mail with a link that signs them in; they choose a password on their profile.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={user ? `Access of ${user.email}` : 'Invite user'}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-6" aria-label={user ? `Access of ${user.email}` : 'Invite user'}>
           <FormError message={error} />
           {user ? null : (
             <FormField id={emailId} label="Email" required error={emailError}>

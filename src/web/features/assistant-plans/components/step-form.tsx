@@ -46,10 +46,12 @@ export function StepForm({
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        await onSubmit(values);
-        if (!initial) form.reset();
-      })}
+      onSubmit={(event) =>
+        void form.handleSubmit(async (values) => {
+          await onSubmit(values);
+          if (!initial) form.reset();
+        })(event)
+      }
     >
       <FormField id={`${id}-title`} label="Step title" error={errors.title?.message} required>
         <Input {...fieldControlProps(`${id}-title`, { error: errors.title?.message })} aria-required {...form.register('title')} />

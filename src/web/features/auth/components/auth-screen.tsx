@@ -63,7 +63,7 @@ export function AuthScreen() {
   const invitation = params.get('type') === 'invite' ? params.get('token_hash') : null;
 
   useEffect(() => {
-    if (!auth.isLoading && isSignedIn && !invitation) navigate(returnTo ?? ACCESS_DENIED_PATH, { replace: true });
+    if (!auth.isLoading && isSignedIn && !invitation) void navigate(returnTo ?? ACCESS_DENIED_PATH, { replace: true });
   }, [auth.isLoading, isSignedIn, invitation, navigate, returnTo]);
 
   const acceptedInvitation = () =>

@@ -28,7 +28,7 @@ export function MagicLinkForm({ returnTo, onBack }: { returnTo: string | null; o
   if (sentTo) return <CheckEmail email={sentTo} purpose="sign-in" onBack={() => setSentTo(null)} />;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Email me a sign-in link">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Email me a sign-in link">
       <p className="text-sm text-muted-foreground">
         We will email you a link that signs you in without a password. New here? The link creates your account.
       </p>

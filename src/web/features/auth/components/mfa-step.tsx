@@ -105,7 +105,7 @@ export function MfaStep() {
           {isSending ? 'Sending code…' : 'Text Me a Code'}
         </Button>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
           <FormField id="mfa-code" label="Verification code" error={errors.code?.message}>
             <Input
               autoComplete="one-time-code"

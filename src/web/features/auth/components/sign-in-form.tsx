@@ -26,7 +26,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Sign in">
       <FormError message={error} />
       <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
         <Input

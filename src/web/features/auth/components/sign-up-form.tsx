@@ -36,7 +36,7 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 
   const passwordHelp = `At least ${AUTH_PASSWORD_MIN_LENGTH} characters. Long passphrases are welcome; common passwords are refused.`;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Create account">
       <FormError message={error} />
       <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
         <Input

@@ -75,7 +75,7 @@ export function SubscriptionForm({
         return;
       }
       const state: ActivatedState = { invoiceNumber: result.invoice.number, invoiceDueAt: result.invoice.dueAt };
-      navigate(`/subscription-success?subscription=${result.subscription.id}`, { state });
+      void navigate(`/subscription-success?subscription=${result.subscription.id}`, { state });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         for (const issue of error.issues) setError(issue.path as FieldPath<SubscribeFormValues>, { message: issue.message });
@@ -89,7 +89,7 @@ export function SubscriptionForm({
 
   const termsError = errors.acceptTerms?.message;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:items-start" aria-label="Start your subscription">
+    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:items-start" aria-label="Start your subscription">
       <div className="grid gap-10">
         <PlanPicker register={register} error={errors.plan?.message} />
         <CompanyFields register={register} errors={errors} disabled={isBusy} />

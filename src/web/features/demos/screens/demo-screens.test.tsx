@@ -37,9 +37,13 @@ describe('the create-task wizard', () => {
 
     screen.getByText('Step 2 of 3: AI Classification');
     expect(progress().getAttribute('aria-valuenow')).toBe('66.66');
-    act(() => vi.advanceTimersByTime(1_999));
+    act(() => {
+      vi.advanceTimersByTime(1_999);
+    });
     expect(screen.queryByText('Step 3 of 3: Review')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     screen.getByText('Step 3 of 3: Review');
     expect(progress().getAttribute('aria-valuenow')).toBe('99.99');
 

@@ -63,7 +63,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
   const failure = submit.error instanceof ApiError && submit.error.code !== 'VALIDATION_FAILED' ? submit.error : null;
   const detailsHint = 'What data, which product or period, and for a correction what it should say.';
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-10" aria-label="Privacy request">
+    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="grid gap-10" aria-label="Privacy request">
       <fieldset disabled={isBusy} aria-describedby={errors.requestType ? 'request-type-error' : undefined}>
         <legend className="text-lg font-semibold">What would you like us to do?</legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">

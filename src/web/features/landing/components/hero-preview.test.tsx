@@ -40,9 +40,13 @@ describe('the hero preview', () => {
     render(wrap(<HeroPreview />));
     const names = [shown()?.getAttribute('aria-label')];
     for (let step = 0; step < 4; step += 1) {
-      act(() => vi.advanceTimersByTime(3_999));
+      act(() => {
+      vi.advanceTimersByTime(3_999);
+    });
       expect(shown()?.getAttribute('aria-label')).toBe(names.at(-1));
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+      vi.advanceTimersByTime(1);
+    });
       names.push(shown()?.getAttribute('aria-label'));
     }
     expect(names).toEqual([
@@ -57,10 +61,14 @@ describe('the hero preview', () => {
   it('pauses with the visible control and plays again', () => {
     render(wrap(<HeroPreview />));
     act(() => screen.getByRole('button', { name: 'Pause preview rotation' }).click());
-    act(() => vi.advanceTimersByTime(12_000));
+    act(() => {
+      vi.advanceTimersByTime(12_000);
+    });
     expect(shown()?.getAttribute('aria-label')).toBe('1 of 4: Risk Analytics');
     act(() => screen.getByRole('button', { name: 'Play preview rotation' }).click());
-    act(() => vi.advanceTimersByTime(4_000));
+    act(() => {
+      vi.advanceTimersByTime(4_000);
+    });
     expect(shown()?.getAttribute('aria-label')).toBe('2 of 4: Compliance Center');
   });
 
@@ -74,7 +82,9 @@ describe('the hero preview', () => {
   it('stays still under prefers-reduced-motion', () => {
     stubReducedMotion(true);
     render(wrap(<HeroPreview />));
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(shown()?.getAttribute('aria-label')).toBe('1 of 4: Risk Analytics');
     screen.getByText('Rotation paused');
   });
@@ -82,7 +92,9 @@ describe('the hero preview', () => {
   it('stays still in presentation mode', () => {
     window.localStorage.setItem(STORAGE_KEYS.presentationMode, 'true');
     render(wrap(<HeroPreview />));
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(shown()?.getAttribute('aria-label')).toBe('1 of 4: Risk Analytics');
     expect(screen.queryByRole('button', { name: 'Pause preview rotation' })).toBeNull();
   });

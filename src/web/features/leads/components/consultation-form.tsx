@@ -62,7 +62,7 @@ export function ConsultationForm({
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(sanitizeLeadForm(values)))} className="grid gap-4">
+    <form noValidate onSubmit={(event) => void handleSubmit((values) => onSubmit(sanitizeLeadForm(values)))(event)} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-firstName`} label="First Name" required error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...fieldProps('firstName')} />

@@ -28,7 +28,7 @@ export function CodeForm({
     if (!(await onCode(code))) form.setValue('code', '');
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-xs gap-3">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid max-w-xs gap-3">
       <FormField id={id} label={label} error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"

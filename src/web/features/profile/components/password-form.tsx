@@ -47,7 +47,7 @@ export function PasswordForm() {
 
   return (
     <SectionCard id="password" title="Password" description="Choose a password you use nowhere else.">
-      <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid max-w-md gap-4" aria-label="Change password">
         {/* Lets password managers pair the new password with the account. */}
         <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <FormError message={error} />

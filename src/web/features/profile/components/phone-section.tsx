@@ -126,7 +126,7 @@ export function PhoneSection() {
           </CodeForm>
         </div>
       ) : (
-        <form onSubmit={onEnroll} noValidate className="mt-1 grid max-w-md gap-3" aria-label="Add a phone">
+        <form onSubmit={(event) => void onEnroll(event)} noValidate className="mt-1 grid max-w-md gap-3" aria-label="Add a phone">
           <FormField id="mfa-phone" label="Mobile number" error={errors.phone?.message}>
             <Input
               type="tel"

@@ -47,7 +47,7 @@ function Editor({ workflow }: { workflow: WorkflowTemplateDetail }) {
       onSuccess: (saved) => {
         toast({ title: `Saved as version ${saved.version}`, description: 'Earlier versions stay as they were.', variant: 'success' });
         setDirty(false);
-        navigate(builderPath(saved.id), { replace: true });
+        void navigate(builderPath(saved.id), { replace: true });
       },
       onError: (error) =>
         toast({ title: 'Could not save the workflow', description: error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : 'Please try again.', variant: 'destructive' }),
