@@ -25,7 +25,7 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
-import { registerPlanRoutes } from './modules/plans/plans.routes.ts';
+import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerBillingRoutes(app, { provider: deps.billingProvider });
   registerDsarRoutes(app);
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
-  registerPlanRoutes(app);
+  registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
 import { PLAN_IDS, MAX_INPUT_LENGTH } from '../constants.ts';
-import { SELF_SERVE_PLAN_IDS } from '../plans.ts';
+import { SELF_SERVE_PLAN_IDS } from '../pricing-plans.ts';
 
 /** Subscriptions, checkout and check-subscription: one schema for the form and the server. */
 

@@ -7,7 +7,7 @@ import {
   describeSeats,
   describeTurnaround,
   formatMonthlyPrice,
-} from '../../../shared/plans.ts';
+} from '../../../shared/pricing-plans.ts';
 
 /**
  * The full feature-by-plan matrix of /plan-comparison. Rows that restate a plan's numbers read

@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { PlanStatus, ReviewPlan, ReviewPlanSummary, reviewDecisionInputSchema } from '../../../shared/schemas/plans.ts';
+import type { PlanStatus, ReviewPlan, ReviewPlanSummary, reviewDecisionInputSchema } from '../../../shared/schemas/assistant-plans.ts';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { assistantPlans } from '../../db/schema/plans.ts';
-import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './plans.service.ts';
+import { assistantPlans } from '../../db/schema/assistant-plans.ts';
+import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './assistant-plans.service.ts';
 
 /**
  * The staff side of task requests: submitted plans from every client, and the approver's decision

@@ -6,7 +6,7 @@ import {
   reviewPlanSchema,
   reviewQueueQuerySchema,
   reviewQueueResponseSchema,
-} from '../../../shared/schemas/plans.ts';
+} from '../../../shared/schemas/assistant-plans.ts';
 import { getRequestAccess } from '../access/access-guard.ts';
 import { decidePlan, getReviewPlan, listReviewQueue } from './plan-reviews.service.ts';
 

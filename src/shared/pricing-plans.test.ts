@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthlyPrice, formatUsd, planById } from './plans.ts';
+import { formatMonthlyPrice, formatUsd, planById } from './pricing-plans.ts';
 
 describe('formatUsd', () => {
   it('writes whole dollars exactly as a USD currency formatter does', () => {

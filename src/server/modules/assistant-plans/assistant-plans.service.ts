@@ -7,11 +7,11 @@ import type {
   createPlanInputSchema,
   stepInputSchema,
   updateStepInputSchema,
-} from '../../../shared/schemas/plans.ts';
-import { MAX_PLAN_STEPS, isPlanEditable } from '../../../shared/schemas/plans.ts';
+} from '../../../shared/schemas/assistant-plans.ts';
+import { MAX_PLAN_STEPS, isPlanEditable } from '../../../shared/schemas/assistant-plans.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
-import { assistantPlanSteps, assistantPlans } from '../../db/schema/plans.ts';
+import { assistantPlanSteps, assistantPlans } from '../../db/schema/assistant-plans.ts';
 import { findLiveSubscription } from '../billing/billing.service.ts';
 
 /**

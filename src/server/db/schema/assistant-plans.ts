@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { subscriptions } from './billing.ts';
-import { PLAN_STATUSES, STEP_STATUSES } from '../../../shared/schemas/plans.ts';
+import { PLAN_STATUSES, STEP_STATUSES } from '../../../shared/schemas/assistant-plans.ts';
 
 /** Plans the advisor proposed and the user kept ('Use plan'), spec §3 Assistant plan. */
 export const assistantPlans = pgTable(

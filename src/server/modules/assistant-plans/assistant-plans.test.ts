@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import type { ErrorBody } from '../../../shared/errors.ts';
-import type { Plan, PlanSummary } from '../../../shared/schemas/plans.ts';
+import type { Plan, PlanSummary } from '../../../shared/schemas/assistant-plans.ts';
 import { buildApp } from '../../app.ts';
-import { assistantPlanSteps } from '../../db/schema/plans.ts';
+import { assistantPlanSteps } from '../../db/schema/assistant-plans.ts';
 import { ensureProfile, grantRole } from '../access/access.service.ts';
-import type { ReviewPlan, ReviewPlanSummary } from '../../../shared/schemas/plans.ts';
+import type { ReviewPlan, ReviewPlanSummary } from '../../../shared/schemas/assistant-plans.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -9,13 +9,13 @@ import {
   stepInputSchema,
   stepParamsSchema,
   updateStepInputSchema,
-} from '../../../shared/schemas/plans.ts';
+} from '../../../shared/schemas/assistant-plans.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { addStep, createPlan, getPlan, listPlans, removeStep, reorderSteps, submitPlan, updateStep } from './plans.service.ts';
+import { addStep, createPlan, getPlan, listPlans, removeStep, reorderSteps, submitPlan, updateStep } from './assistant-plans.service.ts';
 import { registerPlanReviewRoutes } from './plan-reviews.routes.ts';
 
 /** /api/v1/plans: the signed-in user's own assistant plans and their steps; /api/v1/reviews: the staff side. */
-export function registerPlanRoutes(app: FastifyInstance): void {
+export function registerAssistantPlanRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const read = { tags: ['plans'], security: [{ bearerAuth: [] }] };
