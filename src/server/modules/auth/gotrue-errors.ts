@@ -57,3 +57,19 @@ export const errors = {
   notAdmin: () => new GoTrueError(403, 'not_admin', 'User not allowed'),
   insufficientAal: (message: string) => new GoTrueError(403, 'insufficient_aal', message),
 };
+
+const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' };
+
+/** GoTrue's redirect error: in the fragment, and also in the query for PKCE (reference §2.4). */
+export function redirectWithError(reply: FastifyReply, target: string, error: GoTrueError, alsoQuery: boolean, status = 303) {
+  const params = new URLSearchParams({
+    error: OAUTH_ERROR[error.status] ?? 'server_error',
+    error_code: error.code,
+    error_description: error.message,
+  });
+  const url = new URL(target);
+  if (alsoQuery) for (const [key, value] of params) url.searchParams.set(key, value);
+  params.set('sb', '');
+  url.hash = params.toString();
+  return reply.redirect(url.toString(), status);
+}
