@@ -13,7 +13,7 @@ import { advisorMessages } from '../../db/schema/advisor.ts';
 import { searchableContent } from '../../db/schema/content.ts';
 import { parseEnv } from '../../env.ts';
 import { ADVISOR_DISCLAIMER, REFUSALS } from './advisor-guardrails.ts';
-import { createOpenAiProvider } from './openai-provider.ts';
+import { createOpenAiProvider } from './providers/openai-provider.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

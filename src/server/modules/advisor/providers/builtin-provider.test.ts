@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVISOR_ARTICLES, INJECTION_LINE, seedAdvisorArticles } from '../../../../tests/fixtures/advisor-articles.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
-import { ADVISOR_DISCLAIMER } from './advisor-guardrails.ts';
-import { type AskAdvisorInput, askAdvisor } from './advisor.service.ts';
+import { ADVISOR_ARTICLES, INJECTION_LINE, seedAdvisorArticles } from '../../../../../tests/fixtures/advisor-articles.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
+import { ADVISOR_DISCLAIMER } from '../advisor-guardrails.ts';
+import { type AskAdvisorInput, askAdvisor } from '../advisor.service.ts';
 import { createBuiltinProvider } from './builtin-provider.ts';
 
 let database: TestDatabase;

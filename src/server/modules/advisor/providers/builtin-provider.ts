@@ -1,10 +1,10 @@
-import { FRAMEWORKS, type FrameworkId } from './advisor-frameworks.ts';
-import { REFUSALS, neutralizeRetrievedText } from './advisor-guardrails.ts';
-import type { AdvisorDraft, AdvisorProvider, AdvisorRequest } from './advisor-provider.ts';
-import { findReferences } from './advisor-references.ts';
-import type { RetrievedDocument } from './advisor-retrieval.ts';
-import { buildSuggestion } from './advisor-suggestion.ts';
-import { clip, splitPassages, stem, words } from './advisor-text.ts';
+import { FRAMEWORKS, type FrameworkId } from '../advisor-frameworks.ts';
+import { REFUSALS, neutralizeRetrievedText } from '../advisor-guardrails.ts';
+import type { AdvisorDraft, AdvisorProvider, AdvisorRequest } from './provider.ts';
+import { findReferences } from '../advisor-references.ts';
+import type { RetrievedDocument } from '../advisor-retrieval.ts';
+import { buildSuggestion } from '../advisor-suggestion.ts';
+import { clip, splitPassages, stem, words } from '../advisor-text.ts';
 
 /**
  * The default provider: offline and deterministic. It scores the passages of the retrieved

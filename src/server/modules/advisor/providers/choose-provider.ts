@@ -1,5 +1,5 @@
-import type { Env } from '../../env.ts';
-import type { AdvisorProvider } from './advisor-provider.ts';
+import type { Env } from '../../../env.ts';
+import type { AdvisorProvider } from './provider.ts';
 import { createBuiltinProvider } from './builtin-provider.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
 

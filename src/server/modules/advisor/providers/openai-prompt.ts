@@ -1,7 +1,7 @@
-import { SUGGESTION_CATEGORIES } from '../../../shared/schemas/advisor.ts';
-import { neutralizeRetrievedText } from './advisor-guardrails.ts';
-import type { AdvisorRequest } from './advisor-provider.ts';
-import { clip } from './advisor-text.ts';
+import { SUGGESTION_CATEGORIES } from '../../../../shared/schemas/advisor.ts';
+import { neutralizeRetrievedText } from '../advisor-guardrails.ts';
+import type { AdvisorRequest } from './provider.ts';
+import { clip } from '../advisor-text.ts';
 
 /** What the openai provider sends: fixed instructions, retrieved text fenced as data, the question. */
 

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { INJECTION_LINE, seedAdvisorArticles } from '../../../../tests/fixtures/advisor-articles.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
-import { ADVISOR_DISCLAIMER } from './advisor-guardrails.ts';
-import { askAdvisor } from './advisor.service.ts';
+import { INJECTION_LINE, seedAdvisorArticles } from '../../../../../tests/fixtures/advisor-articles.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
+import { ADVISOR_DISCLAIMER } from '../advisor-guardrails.ts';
+import { askAdvisor } from '../advisor.service.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
 import { SYSTEM_PROMPT } from './openai-prompt.ts';
 

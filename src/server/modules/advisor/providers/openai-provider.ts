@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { aiSuggestionSchema } from '../../../shared/schemas/advisor.ts';
-import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError, type AdvisorRequest, type AnswerOptions } from './advisor-provider.ts';
-import { extractReferences, findReferences } from './advisor-references.ts';
+import { aiSuggestionSchema } from '../../../../shared/schemas/advisor.ts';
+import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError, type AdvisorRequest, type AnswerOptions } from './provider.ts';
+import { extractReferences, findReferences } from '../advisor-references.ts';
 import { JsonStringFieldStream } from './json-field-stream.ts';
 import { RESPONSE_FORMAT, SYSTEM_PROMPT, userPrompt } from './openai-prompt.ts';
 

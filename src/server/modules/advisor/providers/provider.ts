@@ -1,5 +1,5 @@
-import type { AiSuggestion, ChatContext } from '../../../shared/schemas/advisor.ts';
-import type { QuestionAnalysis, RetrievedDocument } from './advisor-retrieval.ts';
+import type { AiSuggestion, ChatContext } from '../../../../shared/schemas/advisor.ts';
+import type { QuestionAnalysis, RetrievedDocument } from '../advisor-retrieval.ts';
 
 /** What every advisor provider is given: the question, what retrieval found, and whether work was asked for. */
 export interface AdvisorRequest {
