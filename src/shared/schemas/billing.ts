@@ -57,7 +57,7 @@ export const subscribeInputSchema = z.object({
       .trim()
       .min(1, 'Billing e-mail is required')
       .max(EMAIL_MAX_LENGTH, `Billing e-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
-      .pipe(emailPatternSchema('Please enter a valid email address')),
+      .pipe(emailPatternSchema),
     phone: optionalText('Phone', 40),
     address: text('Billing address', 5, 500),
     purchaseOrder: optionalText('Purchase order number', 100),

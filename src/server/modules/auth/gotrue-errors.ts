@@ -42,6 +42,8 @@ export function sendGoTrueError(request: FastifyRequest, reply: FastifyReply, er
 // The messages below are GoTrue's own, verbatim, so clients and tests that match on them keep working.
 export const errors = {
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
+  /** An address that breaks the shared e-mail rule (src/shared/rules/email.ts), in GoTrue's words. */
+  invalidEmail: () => new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   noAuthorization: () => new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
   userNotFound: () => new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),

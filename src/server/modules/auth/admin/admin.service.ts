@@ -29,7 +29,7 @@ function banUntil(duration: string): Date | null {
 
 /** POST /admin/users: an e-mail user, confirmed when `email_confirm` is true. */
 export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes): Promise<UserBundle> {
-  if (!input.email || !isValidEmail(normalizeEmail(input.email))) throw errors.validation('Unable to validate email address: invalid format');
+  if (!input.email || !isValidEmail(normalizeEmail(input.email))) throw errors.invalidEmail();
   const passwordHash = input.password ? await checkedPasswordHash(input.password) : null;
   const email = input.email;
   const userId = await deps.db.transaction(async (tx) => {
@@ -69,7 +69,7 @@ export async function adminInviteUser(
   alsoInTransaction?: (tx: DbTransaction, userId: string) => Promise<void>,
 ): Promise<UserBundle> {
   const email = normalizeEmail(input.email ?? '');
-  if (!isValidEmail(email)) throw errors.validation('Unable to validate email address: invalid format');
+  if (!isValidEmail(email)) throw errors.invalidEmail();
   const userId = await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.emailConfirmedAt) return undefined;
@@ -92,7 +92,7 @@ export async function adminUpdateUser(deps: AuthDeps, userId: string, input: Adm
   const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
   if (input.email) {
     const email = normalizeEmail(input.email);
-    if (!isValidEmail(email)) throw errors.validation('Unable to validate email address: invalid format');
+    if (!isValidEmail(email)) throw errors.invalidEmail();
     const other = await findUserByEmail(deps.db, email);
     if (other && other.id !== userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     changes.email = email;

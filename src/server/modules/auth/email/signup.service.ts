@@ -18,7 +18,7 @@ export interface SignUpInput extends PkceParams {
 
 function validEmail(email: string | undefined): string {
   const normalized = normalizeEmail(email ?? '');
-  if (!isValidEmail(normalized)) throw errors.validation('Unable to validate email address: invalid format');
+  if (!isValidEmail(normalized)) throw errors.invalidEmail();
   return normalized;
 }
 

@@ -31,7 +31,7 @@ export async function updateUser(deps: AuthDeps, current: RequestUser, input: Up
   }
   const passwordHash = input.password === undefined ? undefined : await checkedPasswordHash(input.password);
   const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
-  if (newEmail !== undefined && !isValidEmail(newEmail)) throw errors.validation('Unable to validate email address: invalid format');
+  if (newEmail !== undefined && !isValidEmail(newEmail)) throw errors.invalidEmail();
   let mailed = false;
   await deps.db.transaction(async (tx) => {
     const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
