@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import { PAGE_ROUTES } from '../../../shared/routes.ts';
-import type { ContentDocument } from '../../../shared/schemas/content.ts';
-import { CONTENT_DIR, loadContent } from './content-loader.ts';
+import { STORAGE_KEYS } from './constants.ts';
+import { PAGE_ROUTES } from './routes.ts';
+import type { ContentDocument } from './schemas/content.ts';
+import { CONTENT_DIR, loadContent } from './content-reader.server.ts';
 
 const documents = loadContent();
 const ofKind = (kind: ContentDocument['kind']) => documents.filter((document) => document.kind === kind);

@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ContentError, type ContentSource, parseContentFiles } from '../../../shared/content-file.ts';
-import { CONTENT_FOLDERS, type ContentDocument } from '../../../shared/schemas/content.ts';
+import { ContentError, type ContentSource, parseContentFiles } from './content-file.ts';
+import { CONTENT_FOLDERS, type ContentDocument } from './schemas/content.ts';
+
+/**
+ * The one reader of content/, for the server (seeding the search index, the content routes, the
+ * advisor) and for the build (the prerendered pages' loaders and react-router.config.ts). It does
+ * I/O, so only Node code imports it; the `.server` suffix keeps it out of any browser bundle.
+ */
 
 /** The repository's content/ folder: the Markdown every public page and the search index read. */
-export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../content');
+export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
 
 const FOLDERS = new Set(Object.values(CONTENT_FOLDERS));
 /** Files at the top of content/ that document the folder rather than publish anything. */
