@@ -5,7 +5,7 @@ import { permissionMatrixMarkdown } from './permissions-doc.ts';
 
 describe('docs/permissions.md', () => {
   it('shows the same default matrix as ROLE_PERMISSIONS', () => {
-    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/permissions.md'), 'utf8');
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../docs/permissions.md'), 'utf8');
     expect(doc).toContain(permissionMatrixMarkdown());
   });
 

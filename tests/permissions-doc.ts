@@ -1,4 +1,4 @@
-import { PERMISSIONS, ROLES, ROLE_LABELS, ROLE_PERMISSIONS, permissionCategory } from './permissions.ts';
+import { PERMISSIONS, ROLES, ROLE_LABELS, ROLE_PERMISSIONS, permissionCategory } from '../src/shared/permissions.ts';
 
 /**
  * The default role × permission matrix as a Markdown table, for docs/permissions.md. A test keeps

@@ -8,7 +8,7 @@ import { invoices, organizationMembers, organizations, subscriptions } from '../
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { grantRole } from '../access/access.service.ts';
 import { addOneMonth } from './billing.service.ts';
-import { growthOrder } from './test-order.ts';
+import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { invoices, subscriptions } from '../../db/schema/billing.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { stripeBillingProvider } from './stripe-provider.ts';
-import { growthOrder } from './test-order.ts';
+import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
 
 /**
  * Stripe is a paid third-party API, so its HTTP side is a local server that answers as Stripe

@@ -6,7 +6,7 @@ import { type TestDatabase, createTestDatabase } from '../../../../tests/test-da
 import { HIGHLIGHT_END, HIGHLIGHT_START, SEARCH_CONTENT_TYPES, type SearchResponse } from '../../../shared/schemas/search.ts';
 import { buildApp } from '../../app.ts';
 import { CONTENT_TYPES, searchableContent } from '../../db/schema/content.ts';
-import { insertSearchFixtures } from './search-fixtures.ts';
+import { insertSearchFixtures } from '../../../../tests/fixtures/search-content.ts';
 import { cleanExcerpt, markContinuation, queryTerms, searchContent, toPrefixTsquery } from './search.service.ts';
 
 let database: TestDatabase;
