@@ -99,10 +99,9 @@ export const invoiceSchema = z.object({
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
 /** Manual billing activates at once; Stripe sends the buyer to its hosted checkout first. */
-export const checkoutResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('activated'), subscription: subscriptionSchema, invoice: invoiceSchema }),
-  z.object({ kind: z.literal('redirect'), url: z.url(), subscriptionId: z.uuid() }),
-]);
+export const activatedCheckoutSchema = z.object({ kind: z.literal('activated'), subscription: subscriptionSchema, invoice: invoiceSchema });
+export const redirectCheckoutSchema = z.object({ kind: z.literal('redirect'), url: z.url(), subscriptionId: z.uuid() });
+export const checkoutResponseSchema = z.discriminatedUnion('kind', [activatedCheckoutSchema, redirectCheckoutSchema]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** Staff view of every subscription (admin only). */

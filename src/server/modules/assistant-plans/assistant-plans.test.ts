@@ -3,12 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
-import type { ErrorBody } from '../../../shared/errors.ts';
-import type { Plan, PlanSummary } from '../../../shared/schemas/assistant-plans.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import {
+  planListResponseSchema,
+  planSchema,
+  reviewPlanSchema,
+  reviewQueueResponseSchema,
+} from '../../../shared/schemas/assistant-plans.ts';
 import { buildApp } from '../../app.ts';
 import { assistantPlanSteps } from '../../db/schema/assistant-plans.ts';
 import { ensureProfile, grantRole } from '../access/access.service.ts';
-import type { ReviewPlan, ReviewPlanSummary } from '../../../shared/schemas/assistant-plans.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { checkSubscriptionResponseSchema, subscriptionSchema } from '../../../shared/schemas/billing.ts';
+
+/** check-subscription for a user who has one. */
+const activeSubscriptionSchema = checkSubscriptionResponseSchema.extend({ subscription: subscriptionSchema });
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -38,7 +47,7 @@ async function subscribedUser(instance: FastifyInstance): Promise<TestUser & { s
   });
   expect(checkout.statusCode, checkout.body).toBe(201);
   const check = await instance.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${user.accessToken}` } });
-  return { ...user, subscriptionId: check.json<{ subscription: { id: string } }>().subscription.id };
+  return { ...user, subscriptionId: readJson(check, activeSubscriptionSchema).subscription.id };
 }
 
 function call(instance: FastifyInstance, user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
@@ -65,7 +74,7 @@ describe('POST /api/v1/plans (Use plan)', () => {
     const user = await subscribedUser(instance);
     const response = await call(instance, user, 'POST', '/api/v1/plans', suggestion);
     expect(response.statusCode).toBe(201);
-    const plan = response.json<Plan>();
+    const plan = readJson(response, planSchema);
     expect(plan).toMatchObject({
       subscription_id: user.subscriptionId,
       user_id: user.userId,
@@ -96,7 +105,7 @@ describe('POST /api/v1/plans (Use plan)', () => {
   it('fills the spec defaults: priority 3, category compliance_assessment', async () => {
     const instance = await app();
     const user = await subscribedUser(instance);
-    const plan = (await call(instance, user, 'POST', '/api/v1/plans', { title: 'Gap assessment' })).json<Plan>();
+    const plan = readJson(await call(instance, user, 'POST', '/api/v1/plans', { title: 'Gap assessment' }), planSchema);
     expect(plan.steps[0]).toMatchObject({ priority: 3, category: 'compliance_assessment', status: 'pending' });
     expect(plan.source_mode).toBe('general');
   });
@@ -106,7 +115,7 @@ describe('POST /api/v1/plans (Use plan)', () => {
     const user = await createTestUser(instance);
     const response = await call(instance, user, 'POST', '/api/v1/plans', suggestion);
     expect(response.statusCode).toBe(403);
-    expect(response.json<ErrorBody>().error).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'Please create a subscription first.' });
+    expect(readJson(response, errorBodySchema).error).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'Please create a subscription first.' });
   });
 
   it('requires sign-in and valid input', async () => {
@@ -116,7 +125,7 @@ describe('POST /api/v1/plans (Use plan)', () => {
     for (const payload of [{}, { title: '  ' }, { title: 'x', priority: 9 }, { title: 'x', raw_message: 'a'.repeat(10_001) }]) {
       const response = await call(instance, user, 'POST', '/api/v1/plans', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json<ErrorBody>().error.code).toBe('VALIDATION_FAILED');
+      expect(readJson(response, errorBodySchema).error.code).toBe('VALIDATION_FAILED');
     }
   });
 });
@@ -125,12 +134,12 @@ describe('editing a plan', () => {
   it('adds, edits, reorders and removes steps, then submits the plan, which then stays as submitted', async () => {
     const instance = await app();
     const user = await subscribedUser(instance);
-    const created = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const created = readJson(await call(instance, user, 'POST', '/api/v1/plans', suggestion), planSchema);
     const base = `/api/v1/plans/${created.id}`;
 
     const added = await call(instance, user, 'POST', `${base}/steps`, { title: 'Collect approvals', description: 'From every system owner' });
     expect(added.statusCode).toBe(201);
-    let plan = (await call(instance, user, 'POST', `${base}/steps`, { title: 'Remove revoked access', priority: 1 })).json<Plan>();
+    let plan = readJson(await call(instance, user, 'POST', `${base}/steps`, { title: 'Remove revoked access', priority: 1 }), planSchema);
     expect(plan.steps.map((step) => [step.order_index, step.title, step.priority])).toEqual([
       [0, suggestion.title, 2],
       [1, 'Collect approvals', 3],
@@ -138,10 +147,10 @@ describe('editing a plan', () => {
     ]);
 
     const [first, second, third] = plan.steps;
-    plan = (await call(instance, user, 'PATCH', `${base}/steps/${second?.id}`, { title: 'Collect owner approvals', status: 'in_progress' })).json<Plan>();
+    plan = readJson(await call(instance, user, 'PATCH', `${base}/steps/${second?.id}`, { title: 'Collect owner approvals', status: 'in_progress' }), planSchema);
     expect(plan.steps[1]).toMatchObject({ title: 'Collect owner approvals', status: 'in_progress', description: 'From every system owner' });
 
-    plan = (await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id, second?.id] })).json<Plan>();
+    plan = readJson(await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id, second?.id] }), planSchema);
     expect(plan.steps.map((step) => [step.order_index, step.id])).toEqual([
       [0, third?.id],
       [1, first?.id],
@@ -150,7 +159,7 @@ describe('editing a plan', () => {
     const partial = await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id] });
     expect(partial.statusCode).toBe(400);
 
-    plan = (await call(instance, user, 'DELETE', `${base}/steps/${first?.id}`)).json<Plan>();
+    plan = readJson(await call(instance, user, 'DELETE', `${base}/steps/${first?.id}`), planSchema);
     expect(plan.steps.map((step) => [step.order_index, step.id])).toEqual([
       [0, third?.id],
       [1, second?.id],
@@ -158,19 +167,19 @@ describe('editing a plan', () => {
 
     const submitted = await call(instance, user, 'POST', `${base}/submit`);
     expect(submitted.statusCode).toBe(200);
-    expect(submitted.json<Plan>()).toMatchObject({ status: 'submitted', submitted_at: expect.any(String) });
+    expect(readJson(submitted, planSchema)).toMatchObject({ status: 'submitted', submitted_at: expect.any(String) });
     const late = await call(instance, user, 'POST', `${base}/steps`, { title: 'Too late' });
     expect(late.statusCode).toBe(409);
-    expect(late.json<ErrorBody>().error.message).toBe('This plan is with our reviewers and cannot be changed until they decide.');
+    expect(readJson(late, errorBodySchema).error.message).toBe('This plan is with our reviewers and cannot be changed until they decide.');
 
-    const list = (await call(instance, user, 'GET', '/api/v1/plans')).json<{ plans: PlanSummary[] }>();
+    const list = readJson(await call(instance, user, 'GET', '/api/v1/plans'), planListResponseSchema);
     expect(list.plans.map((item) => [item.id, item.status, item.step_count])).toEqual([[created.id, 'submitted', 2]]);
   });
 
   it('keeps at least one step', async () => {
     const instance = await app();
     const user = await subscribedUser(instance);
-    const plan = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const plan = readJson(await call(instance, user, 'POST', '/api/v1/plans', suggestion), planSchema);
     const response = await call(instance, user, 'DELETE', `/api/v1/plans/${plan.id}/steps/${plan.steps[0]?.id}`);
     expect(response.statusCode).toBe(409);
     expect(await database.db.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, plan.id))).toHaveLength(1);
@@ -180,7 +189,7 @@ describe('editing a plan', () => {
     const instance = await app();
     const owner = await subscribedUser(instance);
     const intruder = await subscribedUser(instance);
-    const plan = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const plan = readJson(await call(instance, owner, 'POST', '/api/v1/plans', suggestion), planSchema);
     const stepId = plan.steps[0]?.id;
     const attempts = [
       call(instance, intruder, 'GET', `/api/v1/plans/${plan.id}`),
@@ -192,18 +201,18 @@ describe('editing a plan', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>().error).toMatchObject({ code: 'NOT_FOUND', message: 'Plan not found.' });
+      expect(readJson(response, errorBodySchema).error).toMatchObject({ code: 'NOT_FOUND', message: 'Plan not found.' });
     }
-    expect((await call(instance, intruder, 'GET', '/api/v1/plans')).json<{ plans: PlanSummary[] }>().plans).toEqual([]);
-    const unchanged = (await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>();
+    expect(readJson(await call(instance, intruder, 'GET', '/api/v1/plans'), planListResponseSchema).plans).toEqual([]);
+    const unchanged = readJson(await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`), planSchema);
     expect(unchanged).toMatchObject({ status: 'draft', steps: [{ title: suggestion.title }] });
   });
 
   it('answers 404 for a step of another plan and 400 for an id that is not one', async () => {
     const instance = await app();
     const user = await subscribedUser(instance);
-    const one = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
-    const two = (await call(instance, user, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const one = readJson(await call(instance, user, 'POST', '/api/v1/plans', suggestion), planSchema);
+    const two = readJson(await call(instance, user, 'POST', '/api/v1/plans', suggestion), planSchema);
     expect((await call(instance, user, 'PATCH', `/api/v1/plans/${one.id}/steps/${two.steps[0]?.id}`, { title: 'x' })).statusCode).toBe(404);
     expect((await call(instance, user, 'GET', '/api/v1/plans/not-a-uuid')).statusCode).toBe(400);
   });
@@ -219,7 +228,7 @@ describe('reviewing submitted plans', () => {
 
   async function submittedPlan(instance: FastifyInstance) {
     const owner = await subscribedUser(instance);
-    const plan = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const plan = readJson(await call(instance, owner, 'POST', '/api/v1/plans', suggestion), planSchema);
     expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`)).statusCode).toBe(200);
     return { owner, plan };
   }
@@ -227,9 +236,9 @@ describe('reviewing submitted plans', () => {
   it('shows staff the queue with who asked; clients and drafts stay out of it', async () => {
     const instance = await app();
     const { owner, plan } = await submittedPlan(instance);
-    const draft = (await call(instance, owner, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const draft = readJson(await call(instance, owner, 'POST', '/api/v1/plans', suggestion), planSchema);
     const reviewer = await staff(instance, { approver: false });
-    const queue = (await call(instance, reviewer, 'GET', '/api/v1/reviews/plans')).json<{ plans: ReviewPlanSummary[] }>();
+    const queue = readJson(await call(instance, reviewer, 'GET', '/api/v1/reviews/plans'), reviewQueueResponseSchema);
     const mine = queue.plans.find((item) => item.id === plan.id);
     expect(mine).toMatchObject({ status: 'submitted', requester_email: owner.email, step_count: 1 });
     expect(queue.plans.some((item) => item.id === draft.id)).toBe(false);
@@ -248,21 +257,21 @@ describe('reviewing submitted plans', () => {
     expect(refused.statusCode).toBe(403);
     const noNote = await call(instance, approver, 'POST', url, { decision: 'request_changes', note: '  ' });
     expect(noNote.statusCode).toBe(400);
-    expect(noNote.json<ErrorBody>().error.issues?.[0]?.message).toBe('Say what should change, so the requester knows what to do.');
+    expect(readJson(noNote, errorBodySchema).error.issues?.[0]?.message).toBe('Say what should change, so the requester knows what to do.');
 
     const sentBack = await call(instance, approver, 'POST', url, { decision: 'request_changes', note: 'Name the system owners for each review.' });
-    expect(sentBack.json<ReviewPlan>()).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.', reviewed_at: expect.any(String) });
+    expect(readJson(sentBack, reviewPlanSchema)).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.', reviewed_at: expect.any(String) });
     expect((await call(instance, approver, 'POST', url, { decision: 'approve' })).statusCode).toBe(409);
 
     // The owner sees the note, edits again and resubmits; then the approver approves.
-    const seen = (await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>();
+    const seen = readJson(await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`), planSchema);
     expect(seen).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.' });
     expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'List the system owners' })).statusCode).toBe(201);
-    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`)).json<Plan>().status).toBe('submitted');
+    expect(readJson(await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`), planSchema).status).toBe('submitted');
     const approved = await call(instance, approver, 'POST', url, { decision: 'approve', note: '' });
-    expect(approved.json<ReviewPlan>()).toMatchObject({ status: 'approved', review_note: null, step_count: 2 });
+    expect(readJson(approved, reviewPlanSchema)).toMatchObject({ status: 'approved', review_note: null, step_count: 2 });
     const late = await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'One more' });
-    expect(late.json<ErrorBody>().error.message).toBe('This plan has been approved and can no longer be changed.');
+    expect(readJson(late, errorBodySchema).error.message).toBe('This plan has been approved and can no longer be changed.');
   });
 
   it('never lets an approver decide on a plan they submitted themselves', async () => {
@@ -270,11 +279,11 @@ describe('reviewing submitted plans', () => {
     const approver = await subscribedUser(instance);
     await ensureProfile(database.db, { userId: approver.userId, userType: 'staff' });
     await grantRole(database.db, { userId: approver.userId, role: 'consultant', isApprover: true });
-    const plan = (await call(instance, approver, 'POST', '/api/v1/plans', suggestion)).json<Plan>();
+    const plan = readJson(await call(instance, approver, 'POST', '/api/v1/plans', suggestion), planSchema);
     await call(instance, approver, 'POST', `/api/v1/plans/${plan.id}/submit`);
     const own = await call(instance, approver, 'POST', `/api/v1/reviews/plans/${plan.id}/decision`, { decision: 'approve' });
     expect(own.statusCode).toBe(403);
-    expect(own.json<ErrorBody>().error.message).toBe('You submitted this plan, so another approver must decide on it.');
-    expect((await call(instance, approver, 'GET', `/api/v1/plans/${plan.id}`)).json<Plan>().status).toBe('submitted');
+    expect(readJson(own, errorBodySchema).error.message).toBe('You submitted this plan, so another approver must decide on it.');
+    expect(readJson(await call(instance, approver, 'GET', `/api/v1/plans/${plan.id}`), planSchema).status).toBe('submitted');
   });
 });

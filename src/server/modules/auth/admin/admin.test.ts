@@ -7,6 +7,8 @@ import { createTestUser, serviceRoleToken, startAuthServer } from '../../../../.
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
 import { authUsers } from '../../../db/schema/auth.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { goTrueErrorSchema } from '../../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -78,7 +80,7 @@ describe('admin API', () => {
           app.inject({ method, url: `/auth/v1/admin/users/${id}`, headers: { ...admin(), 'x-supabase-api-version': '2024-01-01' }, payload: {} }),
         ),
       );
-      return responses.map((response) => [response.statusCode, response.json<{ code: string }>().code, response.json<{ message: string }>().message]);
+      return responses.map((response) => [response.statusCode, readJson(response, goTrueErrorSchema).code, readJson(response, goTrueErrorSchema).message]);
     };
     expect(await answers('not-a-uuid')).toEqual(Array(3).fill([404, 'validation_failed', 'user_id must be an UUID']));
     expect(await answers(crypto.randomUUID())).toEqual(Array(3).fill([404, 'user_not_found', 'User not found']));

@@ -16,6 +16,8 @@ import { profiles, userRoles } from '../../../db/schema/access.ts';
 import { injectFetch } from '../../../inject-fetch.ts';
 import { writeLocalAdminEndpoint } from '../../../local-admin-endpoint.ts';
 import { type AdminConnection, UserCreateError, createUserWithRole } from './create-user-with-role.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { goTrueSessionSchema } from '../../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -78,7 +80,7 @@ describe('createUserWithRole', () => {
 
   it('run again for an address, resets the password, ends sessions and adds the role to those held', async () => {
     const first = await createUserWithRole(connection(), { email: 'twice@example.com', password: 'Quiet-Harbour-Lights-7', role: 'analyst' });
-    const session = (await signIn('twice@example.com', 'Quiet-Harbour-Lights-7')).json<{ access_token: string }>();
+    const session = readJson(await signIn('twice@example.com', 'Quiet-Harbour-Lights-7'), goTrueSessionSchema);
     const second = await createUserWithRole(connection(), { email: 'twice@example.com', password: 'Other-Harbour-Lights-8', role: 'auditor' });
     expect(second).toMatchObject({ userId: first.userId, created: false, role: 'auditor' });
     const roles = await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, first.userId));

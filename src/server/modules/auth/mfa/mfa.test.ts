@@ -5,6 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../../tests/test
 import { buildApp } from '../../../app.ts';
 import { parseEnv } from '../../../env.ts';
 import { listMailbox } from '../../mail/mail.service.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { goTrueErrorSchema } from '../../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let server: RunningAuthServer;
@@ -115,7 +117,7 @@ describe('enrolment under concurrency and with bad ids', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(422)]);
     for (const response of responses.filter((r) => r.statusCode === 422)) {
-      expect(response.json<{ code: string }>().code).toBe('mfa_factor_name_conflict');
+      expect(readJson(response, goTrueErrorSchema).code).toBe('mfa_factor_name_conflict');
     }
   });
 
@@ -129,7 +131,7 @@ describe('enrolment under concurrency and with bad ids', () => {
         ['DELETE', `/auth/v1/factors/${factorId}`],
       ] as const;
       const responses = await Promise.all(routes.map(([method, url]) => server.app.inject({ method, url, headers, payload: { code: '123456', challenge_id: 'x' } })));
-      return responses.map((response) => [response.statusCode, response.json<{ code: string; message: string }>().code, response.json<{ message: string }>().message]);
+      return responses.map((response) => [response.statusCode, readJson(response, goTrueErrorSchema).code, readJson(response, goTrueErrorSchema).message]);
     };
     for (const malformed of ['not-a-uuid', '0000000-0000-4000-8000-000000000000', `${crypto.randomUUID()}x`]) {
       expect(await answers(malformed)).toEqual(Array(3).fill([404, 'validation_failed', 'factor_id must be an UUID']));

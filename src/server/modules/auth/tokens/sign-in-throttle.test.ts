@@ -4,6 +4,8 @@ import { createTestUser } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
 import { FREE_ATTEMPTS, STREAK_SECONDS } from './sign-in-throttle.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { goTrueErrorSchema } from '../../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -54,7 +56,7 @@ function outcome(responses: InjectResponse[]): Outcome {
   const waited = responses.filter((response) => response.statusCode === 429);
   for (const response of waited) expect(response.json()).toMatchObject({ code: 'over_request_rate_limit' });
   return {
-    checked: responses.filter((response) => response.statusCode === 400 && response.json<{ code: string }>().code === 'invalid_credentials').length,
+    checked: responses.filter((response) => response.statusCode === 400 && readJson(response, goTrueErrorSchema).code === 'invalid_credentials').length,
     waited: waited.length,
     retryAfter: [...new Set(waited.map((response) => Number(response.headers['retry-after'])))],
   };

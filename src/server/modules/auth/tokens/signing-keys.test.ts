@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestUser, serviceRoleToken } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
+import { goTrueSessionSchema } from '../../../../../tests/gotrue-bodies.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { publicConfigSchema } from '../../../../shared/schemas/auth.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -28,7 +31,7 @@ describe('signing keys and public config', () => {
     onTestFinished(() => app.close());
     const response = await app.inject({ method: 'GET', url: '/api/v1/public-config' });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { anonKey: string; providers: { google: boolean } };
+    const body = readJson(response, publicConfigSchema);
     expect(body.providers).toEqual({ google: false });
     const claims = await app.authKeys.verify(body.anonKey);
     expect(claims.role).toBe('anon');
@@ -65,7 +68,7 @@ describe('key rotation', () => {
     const me = await app.inject({ method: 'GET', url: '/auth/v1/user', headers: { authorization: `Bearer ${before.accessToken}` } });
     expect(me.statusCode).toBe(200);
     const refreshed = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: before.refreshToken } });
-    const token = (refreshed.json() as { access_token: string }).access_token;
+    const token = readJson(refreshed, goTrueSessionSchema).access_token;
     expect((JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid).toBe(newKid);
 
     // Another process (a second app on the same database) learns the new key from the database.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAuthServer, createTestUser, startAuthServer } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
+import { readJson } from '../../../../../tests/read-response.ts';
+import { goTrueErrorSchema } from '../../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let server: RunningAuthServer;
@@ -70,6 +72,6 @@ describe('DELETE /user/identities/{id}', () => {
     expect([malformed.statusCode, malformed.json()]).toEqual([404, expect.objectContaining({ code: 'validation_failed', message: 'identity_id must be an UUID' })]);
     const unknown = await remove(crypto.randomUUID());
     // The test user has one identity, which is never unlinked.
-    expect([unknown.statusCode, unknown.json<{ code: string }>().code]).toEqual([422, 'single_identity_not_deletable']);
+    expect([unknown.statusCode, readJson(unknown, goTrueErrorSchema).code]).toEqual([422, 'single_identity_not_deletable']);
   });
 });
