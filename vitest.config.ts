@@ -13,7 +13,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node' as const,
     include:
       database === 'pglite'
-        ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts']
+        ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts']
         : postgresUrl
           ? ['src/server/**/*.test.ts']
           : [],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openPglite } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
 import { evalFixtureSchema, runAdvisorEval } from '../src/server/modules/advisor/advisor-eval.ts';
-import { createBuiltinProvider } from '../src/server/modules/advisor/builtin-provider.ts';
+import { createBuiltinProvider } from '../src/server/modules/advisor/providers/builtin-provider.ts';
 import { seedContent } from '../src/server/modules/content/content.service.ts';
 
 const fixture = evalFixtureSchema.parse(

@@ -15,7 +15,7 @@ import { seedReferenceData } from '../src/server/db/seed.ts';
 import { type Env, parseEnv } from '../src/server/env.ts';
 import { injectFetch } from '../src/server/inject-fetch.ts';
 import { readLocalAdminEndpoint } from '../src/server/local-admin-endpoint.ts';
-import { type AdminConnection, UserCreateError, createUserWithRole } from '../src/server/modules/auth/user-create.service.ts';
+import { type AdminConnection, UserCreateError, createUserWithRole } from '../src/server/modules/auth/admin/create-user-with-role.ts';
 
 const USAGE =
   "Usage: npm run user:create -- --email <address> --password '<password>' [--role <role>] [--approver] [--integration-admin] [--data-ai-admin] [--url <server> (with SERVICE_ROLE_KEY set)]";

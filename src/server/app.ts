@@ -9,14 +9,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
-import { type MailTransport, outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
-import { registerDevMailboxRoutes } from './modules/mail/mail.routes.ts';
+import type { MailTransport } from './modules/mail/mail-transport.ts';
+import { registerMailModule } from './modules/mail/mail.module.ts';
 import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
-import { MailWorker } from './modules/mail/mail.service.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
 import { registerRouteAccess } from './modules/access/route-access.ts';
-import type { AdvisorProvider } from './modules/advisor/advisor-provider.ts';
-import { createAdvisorProvider } from './modules/advisor/advisor-providers.ts';
+import type { AdvisorProvider } from './modules/advisor/providers/provider.ts';
+import { createAdvisorProvider } from './modules/advisor/providers/choose-provider.ts';
 import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
 import type { BillingProvider } from './modules/billing/billing-provider.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
@@ -25,7 +24,7 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
-import { registerPlanRoutes } from './modules/plans/plans.routes.ts';
+import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -42,7 +41,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     env: Env;
-    mailWorker: MailWorker;
   }
 }
 
@@ -99,25 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, env.METRICS_TOKEN);
   await registerRateLimit(app, env.REDIS_URL);
 
-  const transport =
-    deps.mailTransport ??
-    (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport((line) => app.log.info(line)));
-  const mailWorker = new MailWorker({
-    db: deps.database.db,
-    transport,
-    from: env.MAIL_FROM,
-    onError: (error, mailId) => app.log.warn({ err: error, mailId }, 'mail delivery failed; will retry'),
-  });
-  app.decorate('mailWorker', mailWorker);
-  app.addHook('onReady', async () => mailWorker.start());
-  app.addHook('onClose', async () => {
-    await mailWorker.stop();
-    transport.close?.();
-  });
-  if (env.NODE_ENV !== 'production' && transport.kind === 'outbox') registerDevMailboxRoutes(app, deps.database);
-  if (env.NODE_ENV === 'production' && transport.kind === 'outbox') {
-    app.log.warn('SMTP_URL is not set: e-mails are kept in the outbox table and never delivered (confirmation links included).');
-  }
+  registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
 
   registerAuthentication(app, await loadSigningKeys(app));
   registerRouteAccess(app);
@@ -132,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerBillingRoutes(app, { provider: deps.billingProvider });
   registerDsarRoutes(app);
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
-  registerPlanRoutes(app);
+  registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailPatternSchema } from '../shared/rules/email.ts';
 
 /**
  * The only reader of process.env. Everything else receives a parsed `Env`.
@@ -56,7 +57,7 @@ export const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('ComplianceCore <no-reply@compliancecore.local>'),
   /** Where consultation and contact notifications go. */
-  SALES_INBOX: z.email().default('sales@compliancecore.local'),
+  SALES_INBOX: emailPatternSchema.default('sales@compliancecore.local'),
 
   // ── Auth service (/auth/v1, GoTrue-compatible; docs/auth.md) ──
   /** Access-token lifetime; auth-js refreshes 90 s before expiry, so keep it well above that. */
@@ -106,7 +107,7 @@ export const envSchema = z.object({
   STRIPE_PRICE_GROWTH: z.string().min(1).optional(),
   STRIPE_PRICE_SCALE: z.string().min(1).optional(),
   /** Where new privacy requests (/dsar) are announced to staff. */
-  PRIVACY_INBOX: z.email().default('privacy@compliancecore.local'),
+  PRIVACY_INBOX: emailPatternSchema.default('privacy@compliancecore.local'),
 
   // ── AI advisor (POST /functions/v1/task-chat-assistant; docs/advisor.md) ──
   /** `builtin` answers offline from the knowledge base; `openai` calls any OpenAI-compatible endpoint. */

@@ -5,6 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../tests/test-database
 import { STORABLE_TEXT_MESSAGES } from '../shared/rules/storable-text.ts';
 import { buildApp } from './app.ts';
 import { ensureProfile, grantRole } from './modules/access/access.service.ts';
+import { readJson } from '../../tests/read-response.ts';
+import { errorBodySchema } from '../shared/errors.ts';
+import { goTrueErrorSchema } from '../../tests/gotrue-bodies.ts';
 
 /**
  * What an attacker sends, at every door: a megabyte where an address belongs, bytes PostgreSQL
@@ -88,7 +91,7 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
   it.each(apiCases)('%s %s', async (method, url, headers, payload, path) => {
     const response = await app.inject({ method: method as InjectOptions['method'], url, headers: headers(), payload, remoteAddress: nextIp() });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ error: { code: string; issues: { path: string; message: string }[] } }>();
+    const body = readJson(response, errorBodySchema);
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.issues).toEqual([{ path, message: expect.stringMatching(/NUL|surrogate/) }]);
   });
@@ -113,7 +116,7 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ code: string; message: string }>();
+    const body = readJson(response, goTrueErrorSchema);
     expect(body.code).toBe('validation_failed');
     expect(body.message.startsWith(path)).toBe(true);
   });
@@ -127,7 +130,7 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
       payload: `{"title":"x","description":${deep}}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { issues: { message: string }[] } }>().error.issues[0]?.message).toBe(STORABLE_TEXT_MESSAGES.tooDeep);
+    expect(readJson(response, errorBodySchema).error.issues?.[0]?.message).toBe(STORABLE_TEXT_MESSAGES.tooDeep);
   });
 });
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Machine-readable error codes and the HTTP status each maps to. Services throw
  * `AppError(code)`; one handler turns it into `{ error: { code, message } }` with this status.
@@ -26,15 +28,17 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
+/** The body of every error answer under /api and /functions (plugins/errors.ts writes it). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
     /** Field-level problems for VALIDATION_FAILED. */
-    issues?: { path: string; message: string }[];
-    requestId?: string;
-  };
-}
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && value in ERROR_STATUS;

@@ -7,9 +7,9 @@ import * as content from './schema/content.ts';
 import * as dsar from './schema/dsar.ts';
 import * as leads from './schema/leads.ts';
 import * as mail from './schema/mail.ts';
-import * as plans from './schema/plans.ts';
+import * as assistantPlans from './schema/assistant-plans.ts';
 import * as workflows from './schema/workflows.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
-export const schema = { ...access, ...auth, ...billing, ...consent, ...content, ...dsar, ...leads, ...mail, ...advisor, ...plans, ...workflows };
+export const schema = { ...access, ...auth, ...billing, ...consent, ...content, ...dsar, ...leads, ...mail, ...advisor, ...assistantPlans, ...workflows };
 export type Schema = typeof schema;

@@ -16,6 +16,9 @@ export const EMAIL_MAX_LENGTH = 320;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
+/** The one message for an address that breaks the rule, on every form and endpoint. */
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+
 /** True when `value` (already trimmed by the caller) is an address we accept. */
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
@@ -25,4 +28,4 @@ export function isValidEmail(value: string): boolean {
  * The rule as a zod schema, for the end of a pipe whose first half trims the value and caps it at
  * EMAIL_MAX_LENGTH (a pipe stops at the first half's failure, so the pattern never sees more).
  */
-export const emailPatternSchema = (message: string) => z.string().refine(isValidEmail, message);
+export const emailPatternSchema = z.string().refine(isValidEmail, EMAIL_INVALID_MESSAGE);

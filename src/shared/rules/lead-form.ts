@@ -1,4 +1,4 @@
-import { isValidEmail } from './email.ts';
+import { EMAIL_INVALID_MESSAGE, isValidEmail } from './email.ts';
 import { securityError, sanitizeInput } from './input-security.ts';
 
 /**
@@ -12,7 +12,7 @@ export const LEAD_FORM_MESSAGES = {
   lastNameRequired: 'Last name is required',
   emailRequired: 'Email is required',
   companyRequired: 'Company is required',
-  emailInvalid: 'Please enter a valid email address',
+  emailInvalid: EMAIL_INVALID_MESSAGE,
   spam: 'Spam detection triggered',
 } as const;
 

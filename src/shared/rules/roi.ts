@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlanId } from '../constants.ts';
-import { PLANS, type Plan, planById } from '../plans.ts';
+import { PLANS, type Plan, planById } from '../pricing-plans.ts';
 
 /**
  * The ROI calculator's formula, shown word for word on /roi-calculator. Every assumption is a

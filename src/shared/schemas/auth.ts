@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
+import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
 
 /** GET /api/v1/public-config: what the browser needs before anyone signs in. */
 export const publicConfigSchema = z.object({
@@ -18,8 +18,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters.`);
 
-const EMAIL_INVALID = 'Enter a valid e-mail address.';
-export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, EMAIL_INVALID).pipe(emailPatternSchema(EMAIL_INVALID));
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, EMAIL_INVALID_MESSAGE).pipe(emailPatternSchema);
 
 export const signInInputSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.') });
 export type SignInInput = z.infer<typeof signInInputSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
 import { PLAN_IDS, MAX_INPUT_LENGTH } from '../constants.ts';
-import { SELF_SERVE_PLAN_IDS } from '../plans.ts';
+import { SELF_SERVE_PLAN_IDS } from '../pricing-plans.ts';
 
 /** Subscriptions, checkout and check-subscription: one schema for the form and the server. */
 
@@ -57,7 +57,7 @@ export const subscribeInputSchema = z.object({
       .trim()
       .min(1, 'Billing e-mail is required')
       .max(EMAIL_MAX_LENGTH, `Billing e-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
-      .pipe(emailPatternSchema('Please enter a valid email address')),
+      .pipe(emailPatternSchema),
     phone: optionalText('Phone', 40),
     address: text('Billing address', 5, 500),
     purchaseOrder: optionalText('Purchase order number', 100),
@@ -99,10 +99,9 @@ export const invoiceSchema = z.object({
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
 /** Manual billing activates at once; Stripe sends the buyer to its hosted checkout first. */
-export const checkoutResponseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('activated'), subscription: subscriptionSchema, invoice: invoiceSchema }),
-  z.object({ kind: z.literal('redirect'), url: z.url(), subscriptionId: z.uuid() }),
-]);
+export const activatedCheckoutSchema = z.object({ kind: z.literal('activated'), subscription: subscriptionSchema, invoice: invoiceSchema });
+export const redirectCheckoutSchema = z.object({ kind: z.literal('redirect'), url: z.url(), subscriptionId: z.uuid() });
+export const checkoutResponseSchema = z.discriminatedUnion('kind', [activatedCheckoutSchema, redirectCheckoutSchema]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** Staff view of every subscription (admin only). */

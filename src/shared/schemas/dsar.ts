@@ -38,7 +38,7 @@ export const dsarInputSchema = z
   .object({
     requestType: z.enum(DSAR_REQUEST_TYPES, { error: 'Choose the type of request' }),
     fullName: required('Full name', 200),
-    email: required('Email', EMAIL_MAX_LENGTH).pipe(emailPatternSchema('Please enter a valid email address')),
+    email: required('Email', EMAIL_MAX_LENGTH).pipe(emailPatternSchema),
     relationship: z.enum(DSAR_RELATIONSHIPS, { error: 'Tell us who is making the request' }),
     /** The person the request is about, when an authorised agent files it. */
     subjectName: z
@@ -54,7 +54,7 @@ export const dsarInputSchema = z
       .max(EMAIL_MAX_LENGTH, `Account email must be at most ${EMAIL_MAX_LENGTH} characters`)
       .optional()
       .transform((value) => (value ? value : undefined))
-      .pipe(emailPatternSchema('Please enter a valid email address').optional()),
+      .pipe(emailPatternSchema.optional()),
     details: z
       .string()
       .trim()

@@ -5,7 +5,7 @@ import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex,
  * The auth service's tables, GoTrue-shaped (reference §1.5, §5) in their own `auth` schema so a
  * deployment can swap in a real Supabase Auth database without touching the app's tables.
  * Secrets are never stored in clear: refresh tokens, e-mail OTPs and MFA phone codes are hashed;
- * private signing keys and TOTP secrets are sealed (see modules/auth/sealing.ts).
+ * private signing keys and TOTP secrets are sealed (see modules/auth/tokens/sealing.ts).
  */
 export const authSchema = pgSchema('auth');
 
@@ -217,7 +217,7 @@ export const authSigningKeys = authSchema.table(
 /**
  * Password sign-in attempts per account (the normalised e-mail, known or not, so the answer never
  * tells them apart): past a few, the account's sign-ins wait a delay that doubles with each attempt
- * (modules/auth/sign-in-throttle.ts). Per account, so rotating addresses does not reset it.
+ * (modules/auth/tokens/sign-in-throttle.ts). Per account, so rotating addresses does not reset it.
  */
 export const authSignInThrottle = authSchema.table('sign_in_throttle', {
   email: text('email').primaryKey(),

@@ -13,7 +13,7 @@ import {
   updateUserAccessInputSchema,
 } from '../../../shared/schemas/access.ts';
 import { AppError } from '../../app-error.ts';
-import { adminDeleteUser, adminInviteUser } from '../auth/admin.service.ts';
+import { adminDeleteUser, adminInviteUser } from '../auth/admin/admin.service.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { GoTrueError } from '../auth/gotrue-errors.ts';
 import { linkTarget } from '../auth/route-schemas.ts';

@@ -7,9 +7,9 @@ import { type AuthContext, requireUser } from '../../plugins/authenticate.ts';
 import { type SecurityEventInput, type UserAccess, emptyAccess, loadAccess, logSecurityEvent } from './access.service.ts';
 
 /**
- * The server half of the route guard (spec §6): every protected endpoint calls `requireAccess`
- * with the same requirement shape the web guard uses, so both decide with one function
- * (`checkAccess` in src/shared/permissions.ts).
+ * The server half of the route guard (spec §6): route-access.ts calls `requireAccess` for the
+ * `config.access` each route declares, with the same requirement shape the web guard uses, so both
+ * decide with one function (`checkAccess` in src/shared/permissions.ts). Routes never call it.
  */
 
 export interface RequestAccess extends UserAccess {

@@ -5,12 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../../shared/permissions.ts';
-import type { AdminUser, AdminUserList, MeAccess, RolePermissionMatrix, SecurityEventList } from '../../../shared/schemas/access.ts';
+import {
+  adminUserListSchema,
+  adminUserSchema,
+  meAccessSchema,
+  rolePermissionMatrixSchema,
+  securityEventListSchema,
+} from '../../../shared/schemas/access.ts';
 import { buildApp } from '../../app.ts';
 import { securityEvents, userRoles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { listMailbox } from '../mail/mail.service.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { goTrueChallengeSchema, goTrueSessionSchema, goTrueTotpFactorSchema } from '../../../../tests/gotrue-bodies.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -46,7 +54,7 @@ describe('GET /api/v1/me/access', () => {
     const user = await userWithRole(null);
     const response = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: user.headers });
     expect(response.statusCode).toBe(200);
-    const body = response.json<MeAccess>();
+    const body = readJson(response, meAccessSchema);
     expect(body).toMatchObject({ userId: user.userId, email: user.email, userType: 'client', roles: ['client'], primaryRole: 'client' });
     expect(body.permissions).toEqual([...ROLE_PERMISSIONS.client].sort());
     expect(body.capabilities).toEqual({ is_approver: false, is_integration_admin: false, is_data_ai_admin: false });
@@ -59,7 +67,7 @@ describe('GET /api/v1/me/access', () => {
     try {
       const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: user.headers });
       expect(me.statusCode).toBe(200);
-      expect(me.json<MeAccess>()).toMatchObject({ roles: [], primaryRole: null, permissions: [] });
+      expect(readJson(me, meAccessSchema)).toMatchObject({ roles: [], primaryRole: null, permissions: [] });
       const admin = await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: user.headers });
       expect(admin.statusCode).toBe(403);
     } finally {
@@ -145,7 +153,7 @@ describe('the admin API', () => {
       headers: admin.headers,
     });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<AdminUserList>()).toMatchObject({
+    expect(readJson(listed, adminUserListSchema)).toMatchObject({
       total: 1,
       users: [{ userId: target.userId, email: target.email, userType: 'client', roles: [], scopes: [] }],
     });
@@ -173,7 +181,7 @@ describe('the admin API', () => {
       scopes: [{ business_unit: null, region: 'eu', framework: 'SOC2', environment: null, data_classification: null, is_active: true }],
     });
     const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: target.headers });
-    expect(me.json<MeAccess>()).toMatchObject({
+    expect(readJson(me, meAccessSchema)).toMatchObject({
       userType: 'staff',
       primaryRole: 'consultant',
       capabilities: { is_approver: true, is_integration_admin: false, is_data_ai_admin: true },
@@ -217,7 +225,7 @@ describe('the admin API', () => {
       payload: { email: ' New.Reviewer@Example.com ', userType: 'staff', roles: [{ role: 'consultant', is_approver: true }] },
     });
     expect(invited.statusCode).toBe(201);
-    const user = invited.json<AdminUser>();
+    const user = readJson(invited, adminUserSchema);
     expect(user).toMatchObject({ email: 'new.reviewer@example.com', userType: 'staff', emailConfirmedAt: null, roles: [{ role: 'consultant', is_approver: true }] });
 
     await app.mailWorker.drain();
@@ -234,10 +242,10 @@ describe('the admin API', () => {
       payload: { token_hash: link.searchParams.get('token_hash'), type: 'invite' },
     });
     expect(accepted.statusCode).toBe(200);
-    const session = accepted.json<{ access_token: string; user: { email_confirmed_at?: string } }>();
+    const session = readJson(accepted, goTrueSessionSchema);
     expect(session.user.email_confirmed_at).toEqual(expect.any(String));
     const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${session.access_token}` } });
-    expect(me.json<MeAccess>()).toMatchObject({ userId: user.userId, primaryRole: 'consultant', capabilities: { is_approver: true } });
+    expect(readJson(me, meAccessSchema)).toMatchObject({ userId: user.userId, primaryRole: 'consultant', capabilities: { is_approver: true } });
 
     const again = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: user.email, userType: 'client', roles: [] } });
     expect(again.statusCode).toBe(409);
@@ -303,7 +311,7 @@ describe('the admin API', () => {
     const auditor = await userWithRole('auditor');
     const read = await app.inject({ method: 'GET', url: '/api/v1/admin/role-permissions', headers: admin.headers });
     expect(read.statusCode).toBe(200);
-    const matrix = read.json<RolePermissionMatrix>();
+    const matrix = readJson(read, rolePermissionMatrixSchema);
     expect(matrix.matrix.auditor).toEqual([...ROLE_PERMISSIONS.auditor].sort());
     expect(matrix.permissions.map((permission) => permission.category)).toEqual(
       [...matrix.permissions.map((permission) => permission.category)].sort(),
@@ -316,10 +324,10 @@ describe('the admin API', () => {
       payload: { matrix: { auditor: ['audit:read', 'evidence:read', 'security:read'] } },
     });
     expect(write.statusCode).toBe(200);
-    expect(write.json<RolePermissionMatrix>().matrix.auditor).toEqual(['audit:read', 'evidence:read', 'security:read']);
-    expect(write.json<RolePermissionMatrix>().matrix.client).toEqual([...ROLE_PERMISSIONS.client].sort());
+    expect(readJson(write, rolePermissionMatrixSchema).matrix.auditor).toEqual(['audit:read', 'evidence:read', 'security:read']);
+    expect(readJson(write, rolePermissionMatrixSchema).matrix.client).toEqual([...ROLE_PERMISSIONS.client].sort());
     const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: auditor.headers });
-    expect(me.json<MeAccess>().permissions).toEqual(['audit:read', 'evidence:read', 'security:read']);
+    expect(readJson(me, meAccessSchema).permissions).toEqual(['audit:read', 'evidence:read', 'security:read']);
 
     const invalid = await app.inject({
       method: 'PUT',
@@ -342,7 +350,7 @@ describe('the admin API', () => {
       headers: admin.headers,
     });
     expect(first.statusCode).toBe(200);
-    const page = first.json<SecurityEventList>();
+    const page = readJson(first, securityEventListSchema);
     expect(page.events).toHaveLength(2);
     expect(page.events[0]).toMatchObject({ eventType: 'PRIVILEGE_ESCALATION', userId: intruder.userId, email: intruder.email });
     expect(page.nextBefore).toBe(page.events[1]!.id);
@@ -351,7 +359,7 @@ describe('the admin API', () => {
       url: `/api/v1/admin/security-events?type=PRIVILEGE_ESCALATION&limit=2&before=${page.nextBefore}`,
       headers: admin.headers,
     });
-    const ids = second.json<SecurityEventList>().events.map((event) => event.id);
+    const ids = readJson(second, securityEventListSchema).events.map((event) => event.id);
     expect(ids).not.toContain(page.events[0]!.id);
     expect(ids).not.toContain(page.events[1]!.id);
     expect(ids.length).toBeGreaterThanOrEqual(1);
@@ -363,14 +371,14 @@ async function enrollAndVerifyTotp(accessToken: string): Promise<{ access_token:
   const auth = { authorization: `Bearer ${accessToken}` };
   const enrolled = await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp', friendly_name: 'Phone app' } });
   expect(enrolled.statusCode).toBe(200);
-  const factor = enrolled.json<{ id: string; totp: { secret: string } }>();
+  const factor = readJson(enrolled, goTrueTotpFactorSchema);
   const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30 }).generate();
   const verified = await app.inject({
     method: 'POST',
     url: `/auth/v1/factors/${factor.id}/verify`,
     headers: auth,
-    payload: { challenge_id: challenge.json<{ id: string }>().id, code },
+    payload: { challenge_id: readJson(challenge, goTrueChallengeSchema).id, code },
   });
   expect(verified.statusCode).toBe(200);
   return verified.json();
@@ -384,7 +392,7 @@ describe('second factor', () => {
 
     // A fresh password sign-in is aal1 again: the API waits for the second step.
     const signIn = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
-    const aal1Token = signIn.json<{ access_token: string }>().access_token;
+    const aal1Token = readJson(signIn, goTrueSessionSchema).access_token;
     const refused = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal1Token}` } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'MFA_REQUIRED', message: 'Finish signing in with your second factor first.' } });
@@ -404,7 +412,7 @@ describe('second factor', () => {
 
     const allowed = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal2Token}` } });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json<MeAccess>().roles).toEqual(['client']);
+    expect(readJson(allowed, meAccessSchema).roles).toEqual(['client']);
     const subscription = await app.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${aal2Token}` } });
     expect(subscription.statusCode).toBe(200);
     expect(subscription.json()).toEqual({ subscription: null });

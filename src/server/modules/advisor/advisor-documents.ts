@@ -1,5 +1,5 @@
 import { markdownToPlainText } from '../../../shared/content-markdown.ts';
-import { loadContent } from '../content/content-loader.ts';
+import { loadContent } from '../../../shared/content-reader.server.ts';
 
 /**
  * The Markdown a seeded row came from. searchable_content keeps plain text (no blank lines, no

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { seedContent } from '../content/content.service.ts';
 import { type EvalSummary, evalFixtureSchema, runAdvisorEval } from './advisor-eval.ts';
-import { createBuiltinProvider } from './builtin-provider.ts';
+import { createBuiltinProvider } from './providers/builtin-provider.ts';
 
 /**
  * The builtin advisor on the held-out questions, grounded in the real content/ (the frameworks

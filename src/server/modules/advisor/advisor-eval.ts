@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { AdvisorProvider } from './advisor-provider.ts';
+import type { AdvisorProvider } from './providers/provider.ts';
 import { citesReference } from './advisor-references.ts';
 import { askAdvisor } from './advisor.service.ts';
 

@@ -10,7 +10,7 @@ import type { ErrorBody } from '../../../shared/errors.ts';
 import { AppError } from '../../app-error.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
-import type { AdvisorProvider } from './advisor-provider.ts';
+import type { AdvisorProvider } from './providers/provider.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
 
 /** Per user when signed in (the auth hook has run by now), per address otherwise. */

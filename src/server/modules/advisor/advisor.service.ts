@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { advisorMessages } from '../../db/schema/advisor.ts';
 import { detectFrameworks } from './advisor-frameworks.ts';
 import { REFUSALS, finalizeAnswer, guardedDeltaStream, refusalFor, withDisclaimer } from './advisor-guardrails.ts';
-import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError } from './advisor-provider.ts';
+import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError } from './providers/provider.ts';
 import { analyzeQuestion, retrieveDocuments } from './advisor-retrieval.ts';
 import { asksForWork } from './advisor-suggestion.ts';
 

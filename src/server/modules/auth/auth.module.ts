@@ -3,10 +3,10 @@ import { registerAuthRoutes } from './auth.routes.ts';
 import { startAuthCleanup } from './cleanup.ts';
 import type { AuthDeps } from './context.ts';
 import { registerPublicConfigRoutes } from './public-config.routes.ts';
-import { createSealer } from './sealing.ts';
-import { SigningKeys } from './signing-keys.ts';
+import { createSealer } from './tokens/sealing.ts';
+import { SigningKeys } from './tokens/signing-keys.ts';
 import { authIssuer } from './site-url.ts';
-import { outboxSmsProvider } from './sms-provider.ts';
+import { outboxSmsProvider } from './mfa/sms-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

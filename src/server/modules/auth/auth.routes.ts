@@ -1,16 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../app-error.ts';
-import { registerAdminRoutes } from './admin.routes.ts';
+import { registerAdminRoutes } from './admin/admin.routes.ts';
 import type { AuthDeps } from './context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-errors.ts';
-import { registerMfaRoutes } from './mfa.routes.ts';
-import { registerMiscRoutes } from './misc.routes.ts';
-import { registerOidcRoutes } from './oidc.routes.ts';
-import { registerOtpRoutes } from './otp.routes.ts';
-import { registerSignupRoutes } from './signup.routes.ts';
-import { registerTokenRoutes } from './token.routes.ts';
-import { registerUserRoutes } from './user.routes.ts';
+import { registerMfaRoutes } from './mfa/mfa.routes.ts';
+import { registerServiceInfoRoutes } from './service-info.routes.ts';
+import { registerOidcRoutes } from './oidc/oidc.routes.ts';
+import { registerEmailLinkRoutes } from './email/email-link.routes.ts';
+import { registerSignupRoutes } from './email/signup.routes.ts';
+import { registerTokenRoutes } from './tokens/token.routes.ts';
+import { registerCurrentUserRoutes } from './users/current-user.routes.ts';
 
 function parseJson(body: string): unknown {
   // auth-js sends `Content-Type: application/json` with no body on /logout and the DELETEs (reference §1.3).
@@ -80,11 +80,11 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
 
-      registerMiscRoutes(scope, deps);
+      registerServiceInfoRoutes(scope, deps);
       registerTokenRoutes(scope, deps);
       registerSignupRoutes(scope, deps);
-      registerOtpRoutes(scope, deps);
-      registerUserRoutes(scope, deps);
+      registerEmailLinkRoutes(scope, deps);
+      registerCurrentUserRoutes(scope, deps);
       registerMfaRoutes(scope, deps);
       registerOidcRoutes(scope, deps);
       await scope.register(async (admin) => registerAdminRoutes(admin, deps));

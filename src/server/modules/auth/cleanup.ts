@@ -1,7 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { authFlowState, authMfaChallenges, authSessions } from '../../db/schema/auth.ts';
 import type { AuthDeps } from './context.ts';
-import { deleteSettledSignInThrottles } from './sign-in-throttle.ts';
+import { deleteSettledSignInThrottles } from './tokens/sign-in-throttle.ts';
 
 const DAY_MS = 86_400_000;
 

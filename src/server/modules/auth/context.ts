@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { Sealer } from './sealing.ts';
-import type { SigningKeys } from './signing-keys.ts';
-import type { SmsProvider } from './sms-provider.ts';
+import type { Sealer } from './tokens/sealing.ts';
+import type { SigningKeys } from './tokens/signing-keys.ts';
+import type { SmsProvider } from './mfa/sms-provider.ts';
 
 /** What the auth services need, passed explicitly so they stay plain functions. */
 export interface AuthDeps {

@@ -42,6 +42,8 @@ export function sendGoTrueError(request: FastifyRequest, reply: FastifyReply, er
 // The messages below are GoTrue's own, verbatim, so clients and tests that match on them keep working.
 export const errors = {
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
+  /** An address that breaks the shared e-mail rule (src/shared/rules/email.ts), in GoTrue's words. */
+  invalidEmail: () => new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   noAuthorization: () => new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
   userNotFound: () => new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
@@ -57,3 +59,19 @@ export const errors = {
   notAdmin: () => new GoTrueError(403, 'not_admin', 'User not allowed'),
   insufficientAal: (message: string) => new GoTrueError(403, 'insufficient_aal', message),
 };
+
+const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' };
+
+/** GoTrue's redirect error: in the fragment, and also in the query for PKCE (reference §2.4). */
+export function redirectWithError(reply: FastifyReply, target: string, error: GoTrueError, alsoQuery: boolean, status = 303) {
+  const params = new URLSearchParams({
+    error: OAUTH_ERROR[error.status] ?? 'server_error',
+    error_code: error.code,
+    error_description: error.message,
+  });
+  const url = new URL(target);
+  if (alsoQuery) for (const [key, value] of params) url.searchParams.set(key, value);
+  params.set('sb', '');
+  url.hash = params.toString();
+  return reply.redirect(url.toString(), status);
+}

@@ -4,8 +4,8 @@ import type { JWTPayload } from 'jose';
 import { authSessions } from '../../db/schema/auth.ts';
 import type { AuthDeps, ClientInfo } from './context.ts';
 import { errors } from './gotrue-errors.ts';
-import type { SessionRow } from './sessions.ts';
-import { type UserBundle, loadUserBundle } from './users.ts';
+import type { SessionRow } from './tokens/sessions.ts';
+import { type UserBundle, loadUserBundle } from './users/user-store.ts';
 
 const BEARER = /^bearer\s+(\S+)$/i;
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthDeps } from './context.ts';
-import type { LinkTarget } from './email-links.ts';
+import type { LinkTarget } from './email/send-email-link.ts';
 import { authBaseUrl, resolveRedirect } from './site-url.ts';
 
 /** auth-js sends `null` for absent values; treat them alike (reference §1.3). */

@@ -1,5 +1,5 @@
 import { RESPONSE_PROMISE_HOURS } from '../../../shared/constants.ts';
-import { describeSeats, formatMonthlyPrice, planById } from '../../../shared/plans.ts';
+import { describeSeats, formatMonthlyPrice, planById } from '../../../shared/pricing-plans.ts';
 import type { Db } from '../../db/client.ts';
 import type { subscriptions } from '../../db/schema/billing.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { planById } from '../../../shared/plans.ts';
+import { planById } from '../../../shared/pricing-plans.ts';
 import type {
   AdminSubscription,
   BillingProviderKind,

@@ -8,7 +8,15 @@ import { invoices, organizationMembers, organizations, subscriptions } from '../
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { grantRole } from '../access/access.service.ts';
 import { addOneMonth } from './billing.service.ts';
-import { growthOrder } from './test-order.ts';
+import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import {
+  activatedCheckoutSchema,
+  adminSubscriptionListSchema,
+  checkSubscriptionResponseSchema,
+  subscriptionSchema,
+} from '../../../shared/schemas/billing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -25,6 +33,8 @@ async function app(): Promise<FastifyInstance> {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** check-subscription for a user who has one. */
+const activeSubscriptionSchema = checkSubscriptionResponseSchema.extend({ subscription: subscriptionSchema });
 
 async function checkSubscription(server: FastifyInstance, token?: string) {
   return server.inject({
@@ -41,19 +51,15 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
     const before = Date.now();
     const response = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
     expect(response.statusCode).toBe(201);
-    const body = response.json<{
-      kind: string;
-      subscription: { id: string; plan: string; status: string; seats: number; organizationId: string; currentPeriodStart: string; currentPeriodEnd: string };
-      invoice: { number: string; amountCents: number; currency: string; status: string; issuedAt: string; dueAt: string };
-    }>();
+    const body = readJson(response, activatedCheckoutSchema);
     expect(body.kind).toBe('activated');
     expect(body.subscription).toMatchObject({ plan: 'growth', status: 'active', seats: 15 });
-    const start = new Date(body.subscription.currentPeriodStart);
+    const start = new Date(body.subscription.currentPeriodStart ?? '');
     expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(body.subscription.currentPeriodEnd).toBe(addOneMonth(start).toISOString());
     expect(body.invoice).toMatchObject({ amountCents: 500_000, currency: 'usd', status: 'open' });
     expect(body.invoice.number).toMatch(new RegExp(`^INV-${start.getUTCFullYear()}-\\d{6}$`));
-    expect(new Date(body.invoice.dueAt).getTime() - new Date(body.invoice.issuedAt).getTime()).toBe(30 * DAY_MS);
+    expect(new Date(body.invoice.dueAt ?? '').getTime() - new Date(body.invoice.issuedAt).getTime()).toBe(30 * DAY_MS);
 
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, body.subscription.id));
     expect(row).toMatchObject({
@@ -125,7 +131,7 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
-    const issues = bad.json<{ error: { code: string; issues: { path: string; message: string }[] } }>().error;
+    const issues = readJson(bad, errorBodySchema).error;
     expect(issues.code).toBe('VALIDATION_FAILED');
     expect(issues.issues).toEqual(
       expect.arrayContaining([
@@ -147,7 +153,7 @@ describe('POST /functions/v1/check-subscription', () => {
     expect(bought.statusCode).toBe(201);
 
     const mine = await checkSubscription(server, owner.accessToken);
-    expect(mine.json<{ subscription: { id: string } }>().subscription.id).toBe(bought.json<{ subscription: { id: string } }>().subscription.id);
+    expect(readJson(mine, activeSubscriptionSchema).subscription.id).toBe(readJson(bought, activatedCheckoutSchema).subscription.id);
     const theirs = await checkSubscription(server, other.accessToken);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json()).toEqual({ subscription: null });
@@ -190,7 +196,7 @@ describe('GET /api/v1/admin/billing/subscriptions', () => {
     const server = await app();
     const buyer = await createTestUser(server);
     const bought = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
-    const id = bought.json<{ subscription: { id: string } }>().subscription.id;
+    const id = readJson(bought, activatedCheckoutSchema).subscription.id;
 
     const asClient = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(buyer.accessToken) });
     expect(asClient.statusCode).toBe(403);
@@ -199,9 +205,7 @@ describe('GET /api/v1/admin/billing/subscriptions', () => {
     await grantRole(database.db, { userId: staff.userId, role: 'administrator' });
     const asAdmin = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(staff.accessToken) });
     expect(asAdmin.statusCode).toBe(200);
-    const listed = asAdmin
-      .json<{ subscriptions: { id: string; userId: string; organizationName: string; provider: string; invoices: { amountCents: number; status: string }[] }[] }>()
-      .subscriptions.find((subscription) => subscription.id === id);
+    const listed = readJson(asAdmin, adminSubscriptionListSchema).subscriptions.find((subscription) => subscription.id === id);
     expect(listed).toMatchObject({ userId: buyer.userId, organizationName: 'Acme Analytics GmbH', provider: 'manual' });
     expect(listed?.invoices).toEqual([expect.objectContaining({ amountCents: 500_000, status: 'open' })]);
   });

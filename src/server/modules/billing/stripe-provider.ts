@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { SelfServePlanId } from '../../../shared/plans.ts';
+import type { SelfServePlanId } from '../../../shared/pricing-plans.ts';
 import { AppError } from '../../app-error.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import type { BillingProvider, CheckoutRequest, WebhookRequest } from './billing-provider.ts';

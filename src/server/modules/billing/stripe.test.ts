@@ -10,7 +10,9 @@ import { buildApp } from '../../app.ts';
 import { invoices, subscriptions } from '../../db/schema/billing.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { stripeBillingProvider } from './stripe-provider.ts';
-import { growthOrder } from './test-order.ts';
+import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { checkSubscriptionResponseSchema, redirectCheckoutSchema } from '../../../shared/schemas/billing.ts';
 
 /**
  * Stripe is a paid third-party API, so its HTTP side is a local server that answers as Stripe
@@ -117,12 +119,12 @@ async function startCheckout(server: FastifyInstance) {
     payload: growthOrder,
   });
   expect(response.statusCode).toBe(200);
-  return { buyer, checkout: response.json<{ kind: string; url: string; subscriptionId: string }>() };
+  return { buyer, checkout: readJson(response, redirectCheckoutSchema) };
 }
 
 async function ownSubscription(server: FastifyInstance, token: string) {
   const response = await server.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${token}` } });
-  return response.json<{ subscription: null | { id: string; plan: string; status: string; currentPeriodStart: string; currentPeriodEnd: string } }>().subscription;
+  return readJson(response, checkSubscriptionResponseSchema).subscription;
 }
 
 describe('stripe billing', () => {

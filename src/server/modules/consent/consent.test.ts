@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
 import { type TestDatabase, createTestDatabase } from '../../../../tests/test-database.ts';
-import type { StoredConsent } from '../../../shared/schemas/consent.ts';
+import { consentHistoryResponseSchema, storedConsentSchema } from '../../../shared/schemas/consent.ts';
 import { buildApp } from '../../app.ts';
 import { cookieConsents } from '../../db/schema/consent.ts';
+import { readJson } from '../../../../tests/read-response.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -44,7 +45,7 @@ describe('POST /api/v1/consents', () => {
   it("records a signed-in user's choice with the user agent, as evidence", async () => {
     const response = await post(choice, user.accessToken);
     expect(response.statusCode, response.body).toBe(201);
-    const stored = response.json<StoredConsent>();
+    const stored = readJson(response, storedConsentSchema);
     expect(stored).toMatchObject({ essential: true, functional: true, analytics: false, marketing: false, timestamp: choice.timestamp });
     const [row] = await database.db.select().from(cookieConsents).where(eq(cookieConsents.id, stored.id));
     expect(row).toMatchObject({
@@ -69,7 +70,7 @@ describe('POST /api/v1/consents', () => {
       headers: { authorization: `Bearer ${user.accessToken}` },
     });
     expect(response.statusCode).toBe(200);
-    const { consents } = response.json<{ consents: StoredConsent[] }>();
+    const { consents } = readJson(response, consentHistoryResponseSchema);
     expect(consents.map((consent) => [consent.timestamp, consent.analytics, consent.marketing])).toEqual([
       ['2026-03-02T08:00:00.000Z', true, true],
       [choice.timestamp, false, false],
@@ -81,10 +82,10 @@ describe('POST /api/v1/consents', () => {
     const earlier = { ...choice, functional: true, timestamp: '2026-01-15T10:00:00.000Z' };
     const first = await post(earlier, returning.accessToken);
     const again = await post(earlier, returning.accessToken);
-    expect(again.json<StoredConsent>().id).toBe(first.json<StoredConsent>().id);
+    expect(readJson(again, storedConsentSchema).id).toBe(readJson(first, storedConsentSchema).id);
     // The same moment with other answers is another record.
     const changed = await post({ ...earlier, analytics: true }, returning.accessToken);
-    expect(changed.json<StoredConsent>().id).not.toBe(first.json<StoredConsent>().id);
+    expect(readJson(changed, storedConsentSchema).id).not.toBe(readJson(first, storedConsentSchema).id);
     const rows = await database.db.select().from(cookieConsents).where(eq(cookieConsents.userId, returning.userId));
     expect(rows).toHaveLength(2);
   });
@@ -115,7 +116,7 @@ describe('POST /api/v1/consents', () => {
     const [row] = await database.db
       .select({ userAgent: cookieConsents.userAgent })
       .from(cookieConsents)
-      .where(eq(cookieConsents.id, response.json<StoredConsent>().id));
+      .where(eq(cookieConsents.id, readJson(response, storedConsentSchema).id));
     expect(row?.userAgent).toHaveLength(512);
   });
 });

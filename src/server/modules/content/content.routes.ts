@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentDocument } from '../../../shared/schemas/content.ts';
-import { loadContent } from './content-loader.ts';
+import { loadContent } from '../../../shared/content-reader.server.ts';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.ts';
 
 /** GET /sitemap.xml and /robots.txt. Content is read once, when the app is built. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { searchableContent } from '../../db/schema/content.ts';
-import { loadContent } from './content-loader.ts';
+import { loadContent } from '../../../shared/content-reader.server.ts';
 import { CONTENT_SOURCE, type ContentRow, contentRows } from './content-rows.ts';
 
 export interface SeedContentResult {

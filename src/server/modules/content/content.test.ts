@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { buildApp } from '../../app.ts';
 import { searchableContent } from '../../db/schema/content.ts';
 import { parseEnv } from '../../env.ts';
-import { CONTENT_DIR, loadContent } from './content-loader.ts';
+import { CONTENT_DIR, loadContent } from '../../../shared/content-reader.server.ts';
 import { contentRows } from './content-rows.ts';
 import { seedContent } from './content.service.ts';
 

@@ -4,7 +4,9 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { buildApp } from '../../app.ts';
 import { dsarRequests } from '../../db/schema/dsar.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
-import type { DsarFormValues } from '../../../shared/schemas/dsar.ts';
+import { type DsarFormValues, dsarReceiptSchema } from '../../../shared/schemas/dsar.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -37,7 +39,7 @@ describe('POST /api/v1/dsar-requests', () => {
     const before = Date.now();
     const response = await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: valid });
     expect(response.statusCode).toBe(201);
-    const receipt = response.json<{ reference: string; requestType: string; receivedAt: string; dueAt: string }>();
+    const receipt = readJson(response, dsarReceiptSchema);
     const year = new Date(receipt.receivedAt).getUTCFullYear();
     expect(receipt.reference).toMatch(new RegExp(`^DSAR-${year}-\\d{6}$`));
     expect(receipt.requestType).toBe('access');
@@ -74,10 +76,10 @@ describe('POST /api/v1/dsar-requests', () => {
 
   it('numbers requests one after another', async () => {
     const server = await app();
-    const first = (await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: valid })).json<{ reference: string }>();
-    const second = (
+    const first = readJson(await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: valid }), dsarReceiptSchema);
+    const second = readJson(
       await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: { ...valid, requestType: 'deletion' } })
-    ).json<{ reference: string }>();
+    , dsarReceiptSchema);
     const number = (reference: string) => Number(reference.split('-')[2]);
     expect(number(second.reference)).toBe(number(first.reference) + 1);
   });
@@ -91,9 +93,9 @@ describe('POST /api/v1/dsar-requests', () => {
       payload: { ...valid, requestType: 'erase-everything', email: 'not-an-email', confirmAccurate: false },
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ error: { code: string; issues: { path: string; message: string }[] } }>();
+    const body = readJson(response, errorBodySchema);
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    const paths = body.error.issues.map((issue) => issue.path);
+    const paths = (body.error.issues ?? []).map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['body.requestType', 'body.email', 'body.confirmAccurate']));
     expect(await database.db.$count(dsarRequests)).toBe(before);
   });
@@ -106,7 +108,7 @@ describe('POST /api/v1/dsar-requests', () => {
       payload: { ...valid, requestType: 'correction', details: '', relationship: 'authorized_agent' },
     });
     expect(response.statusCode).toBe(400);
-    const issues = response.json<{ error: { issues: { path: string; message: string }[] } }>().error.issues;
+    const issues = readJson(response, errorBodySchema).error.issues;
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: 'body.details', message: 'Tell us what is wrong and what it should say' },

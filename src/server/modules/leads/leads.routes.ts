@@ -1,7 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consultationRequestSchema, contactFormSchema, leadReceiptSchema } from '../../../shared/schemas/leads.ts';
 import { submitConsultationRequest, submitContactForm } from './leads.service.ts';
+
+/** The two lead forms: one row each, one handler for both. */
+const LEAD_FORMS = [
+  {
+    url: '/functions/v1/send-consultation-email',
+    body: consultationRequestSchema,
+    summary: "Store a 'Book Demo' consultation request and notify sales",
+    submit: submitConsultationRequest,
+  },
+  {
+    url: '/functions/v1/send-contact-form',
+    body: contactFormSchema,
+    summary: 'Store a contact-form message and notify sales',
+    submit: submitContactForm,
+  },
+] as const;
 
 /**
  * The two lead functions of spec §7. Public (no sign-in), rate-limited per IP, validated with the
@@ -10,49 +26,23 @@ import { submitConsultationRequest, submitContactForm } from './leads.service.ts
 export function registerLeadRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: app.env.LEADS_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
-  const source = (request: FastifyRequest) => ({ ipAddress: request.ip, userAgent: request.headers['user-agent'] });
 
-  typed.post(
-    '/functions/v1/send-consultation-email',
-    {
-      schema: {
-        body: consultationRequestSchema,
-        response: { 200: leadReceiptSchema },
-        tags: ['leads'],
-        summary: "Store a 'Book Demo' consultation request and notify sales",
+  for (const form of LEAD_FORMS) {
+    typed.post(
+      form.url,
+      {
+        schema: { body: form.body, response: { 200: leadReceiptSchema }, tags: ['leads'], summary: form.summary },
+        config: { access: 'public', rateLimit },
       },
-      config: { access: 'public', rateLimit },
-    },
-    async (request) => {
-      const receipt = await submitConsultationRequest(app.database.db, {
-        input: request.body,
-        source: source(request),
-        salesInbox: app.env.SALES_INBOX,
-      });
-      app.mailWorker.notify();
-      return receipt;
-    },
-  );
-
-  typed.post(
-    '/functions/v1/send-contact-form',
-    {
-      schema: {
-        body: contactFormSchema,
-        response: { 200: leadReceiptSchema },
-        tags: ['leads'],
-        summary: 'Store a contact-form message and notify sales',
+      async (request) => {
+        const receipt = await form.submit(app.database.db, {
+          input: request.body,
+          source: { ipAddress: request.ip, userAgent: request.headers['user-agent'] },
+          salesInbox: app.env.SALES_INBOX,
+        });
+        app.mailWorker.notify();
+        return receipt;
       },
-      config: { access: 'public', rateLimit },
-    },
-    async (request) => {
-      const receipt = await submitContactForm(app.database.db, {
-        input: request.body,
-        source: source(request),
-        salesInbox: app.env.SALES_INBOX,
-      });
-      app.mailWorker.notify();
-      return receipt;
-    },
-  );
+    );
+  }
 }

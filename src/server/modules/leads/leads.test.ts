@@ -7,6 +7,9 @@ import { consultationRequests, contactSubmissions } from '../../db/schema/leads.
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { parseEnv } from '../../env.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { leadReceiptSchema } from '../../../shared/schemas/leads.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -49,7 +52,7 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
     const email = `ada.${kind}@example.com`;
     const response = await app.inject({ method: 'POST', url, payload: valid(email), remoteAddress: nextIp() });
     expect(response.statusCode).toBe(200);
-    const receipt = response.json<{ success: boolean; id: string; interestLevel: string; urgency: string }>();
+    const receipt = readJson(response, leadReceiptSchema);
     expect(receipt).toMatchObject({ success: true, interestLevel: 'high', urgency: 'high' });
 
     const [row] = await database.db.select().from(table).where(eq(table.id, receipt.id));
@@ -121,7 +124,7 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ error: { code: string; issues: { path: string; message: string }[] } }>();
+    const body = readJson(response, errorBodySchema);
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.issues).toEqual([
       { path: 'body.firstName', message: 'First name is required' },
@@ -147,9 +150,9 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ error: { code: string; issues: { path: string }[] } }>();
+    const body = readJson(response, errorBodySchema);
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(body.error.issues.map((issue) => issue.path)).toContain(path);
+    expect((body.error.issues ?? []).map((issue) => issue.path)).toContain(path);
   });
 
   it('answers malformed JSON with a clear 400', async () => {
@@ -162,7 +165,7 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe('BAD_REQUEST');
+    expect(readJson(response, errorBodySchema).error.code).toBe('BAD_REQUEST');
   });
 
   it('turns a filled honeypot away with SPAM_DETECTED, storing and sending nothing', async () => {
@@ -228,7 +231,7 @@ describe('the acknowledgement to the address typed in', () => {
       const url = index % 2 === 0 ? '/functions/v1/send-contact-form' : '/functions/v1/send-consultation-email';
       const response = await app.inject({ method: 'POST', url, payload: valid(index === 0 ? email : email.toLowerCase()), remoteAddress: nextIp() });
       expect(response.statusCode).toBe(200);
-      receipts.push(response.json<{ id: string }>().id);
+      receipts.push(readJson(response, leadReceiptSchema).id);
     }
     const mails = await database.db.select().from(outboundEmails);
     const acknowledgements = mails.filter((mail) => mail.kind.endsWith('.acknowledgement') && mail.toAddress.toLowerCase() === email.toLowerCase());

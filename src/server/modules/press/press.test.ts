@@ -2,20 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { searchableContent } from '../../db/schema/content.ts';
+import { readJson } from '../../../../tests/read-response.ts';
+import { pressArticlesResponseSchema } from '../../../shared/schemas/press.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.dispose());
-
-interface Article {
-  title: string;
-  publication: string | null;
-  date: string;
-  excerpt: string;
-  url: string;
-}
 
 /** Rows dated in 2099, newer than anything the content seed may have written. */
 function pressRow(day: number, overrides: Partial<typeof searchableContent.$inferInsert> = {}) {
@@ -39,7 +33,7 @@ async function listArticles() {
   onTestFinished(() => app.close());
   const response = await app.inject({ method: 'GET', url: '/api/v1/press-articles' });
   expect(response.statusCode).toBe(200);
-  return { response, articles: response.json<{ articles: Article[] }>().articles };
+  return { response, articles: readJson(response, pressArticlesResponseSchema).articles };
 }
 
 describe('GET /api/v1/press-articles', () => {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
-import type { ErrorBody } from '../../../shared/errors.ts';
-import type { WorkflowListItem, WorkflowTemplateDetail } from '../../../shared/schemas/workflows.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import { workflowListResponseSchema, workflowTemplateDetailSchema } from '../../../shared/schemas/workflows.ts';
 import { buildApp } from '../../app.ts';
+import { readJson } from '../../../../tests/read-response.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('POST /api/v1/workflows/generate', () => {
     const user = await createTestUser(instance);
     const response = await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion);
     expect(response.statusCode).toBe(201);
-    const workflow = response.json<WorkflowTemplateDetail>();
+    const workflow = readJson(response, workflowTemplateDetailSchema);
     expect(workflow).toMatchObject({
       name: suggestion.title,
       description: suggestion.description,
@@ -70,7 +71,7 @@ describe('POST /api/v1/workflows/generate', () => {
     const user = await createTestUser(instance);
     const response = await call(instance, user, 'POST', '/api/v1/workflows/generate', { description: 'no title' });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().error.code).toBe('VALIDATION_FAILED');
+    expect(readJson(response, errorBodySchema).error.code).toBe('VALIDATION_FAILED');
   });
 });
 
@@ -78,7 +79,7 @@ describe('workflow versions', () => {
   it('saves edits as a new version and keeps the old one', async () => {
     const instance = await app();
     const user = await createTestUser(instance);
-    const v1 = (await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion)).json<WorkflowTemplateDetail>();
+    const v1 = readJson(await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
     const nodes = [
       ...v1.nodes.map((node) => (node.id === 'action-1' ? { ...node, data: { ...node.data, label: 'Score risks with the CISO' } } : node)),
       { id: 'action-3', type: 'action' as const, position: { x: 1300, y: 120 }, data: { label: 'Send the report' } },
@@ -86,41 +87,41 @@ describe('workflow versions', () => {
     const edges = [...v1.edges, { id: 'e-end-3', source: 'end', target: 'action-3' }];
     const saved = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes, edges });
     expect(saved.statusCode).toBe(201);
-    const v2 = saved.json<WorkflowTemplateDetail>();
+    const v2 = readJson(saved, workflowTemplateDetailSchema);
     expect(v2).toMatchObject({ version: 2, lineage_id: v1.id, name: suggestion.title, category: 'compliance', is_public: false });
     expect(v2.id).not.toBe(v1.id);
     expect(v2.nodes).toHaveLength(6);
     expect(v2.versions.map((version) => version.version)).toEqual([1, 2]);
 
-    const again = (await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges, name: 'Risk analysis v3' })).json<WorkflowTemplateDetail>();
+    const again = readJson(await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges, name: 'Risk analysis v3' }), workflowTemplateDetailSchema);
     expect(again).toMatchObject({ version: 3, name: 'Risk analysis v3' });
 
-    const original = (await call(instance, user, 'GET', `/api/v1/workflows/${v1.id}`)).json<WorkflowTemplateDetail>();
+    const original = readJson(await call(instance, user, 'GET', `/api/v1/workflows/${v1.id}`), workflowTemplateDetailSchema);
     expect(original.nodes[1]?.data.label).toBe('Identify and score risks');
     expect(original.versions.map((version) => version.version)).toEqual([1, 2, 3]);
-    const list = (await call(instance, user, 'GET', '/api/v1/workflows')).json<{ workflows: WorkflowListItem[] }>();
+    const list = readJson(await call(instance, user, 'GET', '/api/v1/workflows'), workflowListResponseSchema);
     expect(list.workflows.map((item) => [item.id, item.version])).toEqual([[again.id, 3]]);
   });
 
   it('numbers twenty concurrent saves 2 to 21, none refused', async () => {
     const instance = await app();
     const user = await createTestUser(instance);
-    const v1 = (await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion)).json<WorkflowTemplateDetail>();
+    const v1 = readJson(await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
     const saves = await Promise.all(
       Array.from({ length: 20 }, () => call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges })),
     );
     expect(saves.map((save) => save.statusCode)).toEqual(Array<number>(20).fill(201));
-    const versions = saves.map((save) => save.json<WorkflowTemplateDetail>().version).sort((a, b) => a - b);
+    const versions = saves.map((save) => readJson(save, workflowTemplateDetailSchema).version).sort((a, b) => a - b);
     expect(versions).toEqual(Array.from({ length: 20 }, (_, index) => index + 2));
   });
 
   it('refuses a graph whose edges point nowhere or whose ids repeat', async () => {
     const instance = await app();
     const user = await createTestUser(instance);
-    const v1 = (await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion)).json<WorkflowTemplateDetail>();
+    const v1 = readJson(await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
     const dangling = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: [{ id: 'x', source: 'start', target: 'nowhere' }] });
     expect(dangling.statusCode).toBe(400);
-    expect(dangling.json<ErrorBody>().error.issues).toEqual([{ path: 'body.edges.0', message: 'An edge must join two nodes of this workflow' }]);
+    expect(readJson(dangling, errorBodySchema).error.issues).toEqual([{ path: 'body.edges.0', message: 'An edge must join two nodes of this workflow' }]);
     const repeated = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: [...v1.nodes, v1.nodes[0]], edges: [] });
     expect(repeated.statusCode).toBe(400);
   });
@@ -129,13 +130,13 @@ describe('workflow versions', () => {
     const instance = await app();
     const owner = await createTestUser(instance);
     const intruder = await createTestUser(instance);
-    const v1 = (await call(instance, owner, 'POST', '/api/v1/workflows/generate', suggestion)).json<WorkflowTemplateDetail>();
+    const v1 = readJson(await call(instance, owner, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
     const read = await call(instance, intruder, 'GET', `/api/v1/workflows/${v1.id}`);
     expect(read.statusCode).toBe(404);
-    expect(read.json<ErrorBody>().error).toMatchObject({ code: 'NOT_FOUND', message: 'Workflow not found.' });
+    expect(readJson(read, errorBodySchema).error).toMatchObject({ code: 'NOT_FOUND', message: 'Workflow not found.' });
     const write = await call(instance, intruder, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges });
     expect(write.statusCode).toBe(404);
-    expect((await call(instance, intruder, 'GET', '/api/v1/workflows')).json<{ workflows: WorkflowListItem[] }>().workflows).toEqual([]);
-    expect((await call(instance, owner, 'GET', `/api/v1/workflows/${v1.id}`)).json<WorkflowTemplateDetail>().versions).toHaveLength(1);
+    expect(readJson(await call(instance, intruder, 'GET', '/api/v1/workflows'), workflowListResponseSchema).workflows).toEqual([]);
+    expect(readJson(await call(instance, owner, 'GET', `/api/v1/workflows/${v1.id}`), workflowTemplateDetailSchema).versions).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { PlanStatus, StepStatus } from '../../../shared/schemas/plans.ts';
+import type { PlanStatus, StepStatus } from '../../../shared/schemas/assistant-plans.ts';
 
 /** How plan fields read on screen. */
 export const PRIORITY_LABELS: Record<number, string> = { 1: 'Urgent', 2: 'High', 3: 'Normal', 4: 'Low', 5: 'Someday' };

@@ -5,6 +5,7 @@ import {
   isAuthSessionMissingError,
   isAuthWeakPasswordError,
 } from '@supabase/auth-js';
+import { EMAIL_INVALID_MESSAGE } from '../../../shared/rules/email.ts';
 
 /**
  * auth-js errors in plain words. We branch on the machine-readable `code` (never on message
@@ -19,7 +20,7 @@ const MESSAGES: Record<string, string> = {
   otp_disabled: 'There is no account with this email. Create one first.',
   otp_expired: 'This link or code has expired or was already used. Request a new one.',
   user_banned: 'This account is suspended. Contact support.',
-  email_address_invalid: 'Enter a valid email address.',
+  email_address_invalid: EMAIL_INVALID_MESSAGE,
   over_request_rate_limit: 'Too many attempts. Wait a few minutes and try again.',
   over_email_send_rate_limit: 'We just sent you an email. Wait a minute before asking for another.',
   over_sms_send_rate_limit: 'We just sent you a code. Wait a minute before asking for another.',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AUTH_PASSWORD_MAX_LENGTH, AUTH_PASSWORD_MIN_LENGTH } from '../../../shared/constants.ts';
+import { emailPatternSchema } from '../../../shared/rules/email.ts';
 
 /**
  * The sign-in forms' rules. They catch typing slips early; the auth service checks again and
  * has the last word (common passwords, rate limits, existing accounts).
  */
 
-const email = z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address');
+const email = z.string().trim().min(1, 'Enter your email address').pipe(emailPatternSchema);
 
 export const signInFormSchema = z.object({
   email,

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { data } from 'react-router';
-import { type ContentSource, isKind, parseContentFiles } from '../../../shared/content-file.ts';
+import { isKind } from '../../../shared/content-file.ts';
+import { loadContent } from '../../../shared/content-reader.server.ts';
 import {
   ARTICLE_SECTIONS,
   type ArticleSection,
-  CONTENT_FOLDERS,
   type ContentDocument,
   type ContentKind,
 } from '../../../shared/schemas/content.ts';
@@ -16,24 +15,15 @@ import {
  * import it, and the `.server` suffix makes the bundler refuse any other import.
  */
 
-// The build runs from the repository root (npm scripts), where content/ lives.
+// The build runs from the repository root (npm scripts), where content/ lives; a bundled copy of
+// the reader does not sit where its source does, so the folder is named from the working directory.
 const CONTENT_DIR = path.resolve('content');
 
 let cache: ContentDocument[] | undefined;
 
-function readSources(): ContentSource[] {
-  const folders = [...new Set(Object.values(CONTENT_FOLDERS))];
-  return folders.flatMap((folder) =>
-    fs
-      .readdirSync(path.join(CONTENT_DIR, folder))
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => ({ file: `${folder}/${name}`, source: fs.readFileSync(path.join(CONTENT_DIR, folder, name), 'utf8') })),
-  );
-}
-
 export function allContent(): ContentDocument[] {
   // The dev server re-reads on every request so edits show up; the build reads once.
-  if (!cache || import.meta.env?.DEV === true) cache = parseContentFiles(readSources()).filter((document) => document.data.published);
+  if (!cache || import.meta.env?.DEV === true) cache = loadContent(CONTENT_DIR).filter((document) => document.data.published);
   return cache;
 }
 

@@ -7,11 +7,11 @@ import {
   describeSeats,
   describeTurnaround,
   formatMonthlyPrice,
-} from '../../../shared/plans.ts';
+} from '../../../shared/pricing-plans.ts';
 
 /**
  * The full feature-by-plan matrix of /plan-comparison. Rows that restate a plan's numbers read
- * them from src/shared/plans.ts; the rest are what differs in service.
+ * them from src/shared/pricing-plans.ts; the rest are what differs in service.
  * A cell is `true` (included), `false` (not included) or the text to show.
  */
 export type FeatureValue = boolean | string;

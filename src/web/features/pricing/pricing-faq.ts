@@ -1,5 +1,5 @@
 import { RESPONSE_PROMISE_HOURS } from '../../../shared/constants.ts';
-import { PLANS, describeSeats, formatMonthlyPrice } from '../../../shared/plans.ts';
+import { PLANS, describeSeats, formatMonthlyPrice } from '../../../shared/pricing-plans.ts';
 
 /** Questions a buyer asks before subscribing; also published as FAQPage JSON-LD on /pricing. */
 export interface FaqItem {

@@ -1,5 +1,5 @@
 import { MAX_INPUT_LENGTH } from '../../../shared/constants.ts';
-import { formatUsd } from '../../../shared/plans.ts';
+import { formatUsd } from '../../../shared/pricing-plans.ts';
 import type { RoiInput, RoiResult } from '../../../shared/rules/roi.ts';
 
 /**

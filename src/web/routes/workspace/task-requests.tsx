@@ -1,6 +1,6 @@
 import { type MetaArgs, useSearchParams } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
-import { taskRequestsSearchSchema } from '../../../shared/schemas/plans.ts';
+import { taskRequestsSearchSchema } from '../../../shared/schemas/assistant-plans.ts';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanDetail } from '../../features/assistant-plans/components/plan-detail.tsx';
 import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';

@@ -55,7 +55,7 @@ describe('the users panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     await userEvent.type(within(dialog).getByLabelText(/Email/), 'not-an-address');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    await within(dialog).findByText('Enter a valid e-mail address.');
+    await within(dialog).findByText('Please enter a valid email address');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await userEvent.clear(within(dialog).getByLabelText(/Email/));

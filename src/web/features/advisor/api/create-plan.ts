@@ -1,4 +1,4 @@
-import { type CreatePlanInput, type Plan, planSchema } from '../../../../shared/schemas/plans.ts';
+import { type CreatePlanInput, type Plan, planSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** 'Use plan': the suggestion becomes a draft plan with its first step (POST /api/v1/plans). */

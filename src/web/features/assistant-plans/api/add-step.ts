@@ -1,4 +1,4 @@
-import type { StepInput } from '../../../../shared/schemas/plans.ts';
+import type { StepInput } from '../../../../shared/schemas/assistant-plans.ts';
 import { usePlanMutation } from './use-plan-mutation.ts';
 
 export function useAddStep(planId: string) {

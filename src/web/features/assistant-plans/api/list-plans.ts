@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { planListResponseSchema } from '../../../../shared/schemas/plans.ts';
+import { planListResponseSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { planKeys } from './plan-keys.ts';
 

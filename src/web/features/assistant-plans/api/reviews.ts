@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReviewDecisionInput, reviewPlanSchema, reviewQueueResponseSchema } from '../../../../shared/schemas/plans.ts';
+import { type ReviewDecisionInput, reviewPlanSchema, reviewQueueResponseSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { planKeys } from './plan-keys.ts';
 

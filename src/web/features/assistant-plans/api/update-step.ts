@@ -1,4 +1,4 @@
-import type { UpdateStepInput } from '../../../../shared/schemas/plans.ts';
+import type { UpdateStepInput } from '../../../../shared/schemas/assistant-plans.ts';
 import { usePlanMutation } from './use-plan-mutation.ts';
 
 export function useUpdateStep(planId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Plan, planSchema } from '../../../../shared/schemas/plans.ts';
+import { type Plan, planSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { type ApiRequest, apiFetch } from '../../../lib/api-client.ts';
 import { planKeys } from './plan-keys.ts';
 

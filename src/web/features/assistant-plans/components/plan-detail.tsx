@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type Plan, type PlanStep, isPlanEditable } from '../../../../shared/schemas/plans.ts';
+import { type Plan, type PlanStep, isPlanEditable } from '../../../../shared/schemas/assistant-plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

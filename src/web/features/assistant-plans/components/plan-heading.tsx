@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
-import type { PlanStatus } from '../../../../shared/schemas/plans.ts';
+import type { PlanStatus } from '../../../../shared/schemas/assistant-plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES } from '../plan-labels.ts';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
 import { renderSignedIn } from '../../../../../tests/render-signed-in.tsx';
-import type { ReviewPlan } from '../../../../shared/schemas/plans.ts';
+import type { ReviewPlan } from '../../../../shared/schemas/assistant-plans.ts';
 import { ReviewDetail } from './review-detail.tsx';
 
 const PLAN_ID = '5a7e2c1d-3b4f-4e6a-9c8d-0f1e2d3c4b5a';

@@ -2,7 +2,7 @@ import { Check, Undo2, UserCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
-import { REVIEW_NOTE_MAX_LENGTH, type ReviewPlan, reviewDecisionInputSchema } from '../../../../shared/schemas/plans.ts';
+import { REVIEW_NOTE_MAX_LENGTH, type ReviewPlan, reviewDecisionInputSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

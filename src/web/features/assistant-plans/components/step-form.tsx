@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { AI_SUGGESTION_DEFAULTS } from '../../../../shared/constants.ts';
 import { PRIORITY_MAX, PRIORITY_MIN, SUGGESTION_CATEGORIES } from '../../../../shared/schemas/advisor.ts';
-import { type StepFormValues, type StepInput, stepInputSchema } from '../../../../shared/schemas/plans.ts';
+import { type StepFormValues, type StepInput, stepInputSchema } from '../../../../shared/schemas/assistant-plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

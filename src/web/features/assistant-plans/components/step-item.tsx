@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { STEP_STATUSES, type PlanStep, type StepFormValues, type StepStatus } from '../../../../shared/schemas/plans.ts';
+import { STEP_STATUSES, type PlanStep, type StepFormValues, type StepStatus } from '../../../../shared/schemas/assistant-plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';

@@ -7,7 +7,7 @@ import {
   formatMonthlyPrice,
   isSelfServePlanId,
   planById,
-} from '../../../../shared/plans.ts';
+} from '../../../../shared/pricing-plans.ts';
 
 /** What the buyer is about to start, kept in view beside the form. */
 export function OrderSummary({ plan: planId }: { plan: string | undefined }) {

@@ -5,7 +5,7 @@ import {
   describeSeats,
   describeTurnaround,
   formatMonthlyPrice,
-} from '../../../../shared/plans.ts';
+} from '../../../../shared/pricing-plans.ts';
 import type { SubscribeFormValues } from '../../../../shared/schemas/billing.ts';
 import { cn } from '../../../lib/cn.ts';
 

@@ -4,7 +4,7 @@ import { LoaderCircle, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { SelfServePlanId } from '../../../../shared/plans.ts';
+import type { SelfServePlanId } from '../../../../shared/pricing-plans.ts';
 import {
   type SubscribeFormValues,
   type SubscribeInput,

@@ -1,7 +1,7 @@
 import { ArrowRight, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatMonthlyPrice, isSelfServePlanId, planById, type SelfServePlanId } from '../../../../shared/plans.ts';
+import { formatMonthlyPrice, isSelfServePlanId, planById, type SelfServePlanId } from '../../../../shared/pricing-plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { ArrowRight, CalendarCheck, ClipboardList, UserPlus } from 'lucide-react
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { RESPONSE_PROMISE_HOURS } from '../../../../shared/constants.ts';
-import { describeSeats, formatMonthlyPrice, planById } from '../../../../shared/plans.ts';
+import { describeSeats, formatMonthlyPrice, planById } from '../../../../shared/pricing-plans.ts';
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

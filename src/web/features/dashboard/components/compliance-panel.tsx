@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { planById } from '../../../../shared/plans.ts';
+import { planById } from '../../../../shared/pricing-plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../auth/auth.tsx';

@@ -1,6 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'react-router';
-import { PLANS } from '../../../../shared/plans.ts';
+import { PLANS } from '../../../../shared/pricing-plans.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FEATURED_PLAN_ID, FEATURE_GROUPS, type FeatureValue } from '../plan-features.ts';
 

@@ -8,7 +8,7 @@ import {
   describeSeats,
   describeTurnaround,
   formatUsd,
-} from '../../../../shared/plans.ts';
+} from '../../../../shared/pricing-plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '../../../../shared/plans.ts';
+import { formatUsd } from '../../../../shared/pricing-plans.ts';
 import type { RoiCostBreakdown, RoiResult } from '../../../../shared/rules/roi.ts';
 
 const SERIES: { key: Exclude<keyof RoiCostBreakdown, 'totalUsd'>; label: string; color: string }[] = [

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../../shared/plans.ts';
+import { formatUsd } from '../../../../shared/pricing-plans.ts';
 import {
   AUDIT_FEES_REPLACED_SHARE,
   CONSULTANT_SPEND_REPLACED_SHARE,

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMonthlyPrice, formatUsd } from '../../../../shared/plans.ts';
+import { formatMonthlyPrice, formatUsd } from '../../../../shared/pricing-plans.ts';
 import type { Interest } from '../../../../shared/constants.ts';
 import type { RoiInput, RoiResult } from '../../../../shared/rules/roi.ts';
 import { Button } from '../../../components/ui/button.tsx';

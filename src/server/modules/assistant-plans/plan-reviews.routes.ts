@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  planParamsSchema,
+  reviewDecisionInputSchema,
+  reviewPlanSchema,
+  reviewQueueQuerySchema,
+  reviewQueueResponseSchema,
+} from '../../../shared/schemas/assistant-plans.ts';
+import { getRequestAccess } from '../access/access-guard.ts';
+import { decidePlan, getReviewPlan, listReviewQueue } from './plan-reviews.service.ts';
+
+/** /api/v1/reviews/plans: staff with outputs:review read the queue; approvers (is_approver) decide. */
+export function registerPlanReviewRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = { tags: ['reviews'], security: [{ bearerAuth: [] }] };
+  const canRead = { access: 'readReviews' } as const;
+  const noStore = { 'cache-control': 'no-store' };
+
+  typed.get(
+    '/api/v1/reviews/plans',
+    {
+      schema: { ...tags, querystring: reviewQueueQuerySchema, response: { 200: reviewQueueResponseSchema }, summary: 'Submitted task requests of every client, oldest first' },
+      config: canRead,
+    },
+    async (request, reply) => reply.headers(noStore).send({ plans: await listReviewQueue(db, request.query.status) }),
+  );
+
+  typed.get(
+    '/api/v1/reviews/plans/:id',
+    { schema: { ...tags, params: planParamsSchema, response: { 200: reviewPlanSchema }, summary: 'One submitted plan with its steps and requester' }, config: canRead },
+    async (request, reply) => reply.headers(noStore).send(await getReviewPlan(db, request.params.id)),
+  );
+
+  typed.post(
+    '/api/v1/reviews/plans/:id/decision',
+    {
+      schema: {
+        ...tags,
+        params: planParamsSchema,
+        body: reviewDecisionInputSchema,
+        response: { 200: reviewPlanSchema },
+        summary: 'Approve a submitted plan, or send it back with what to change (approvers only)',
+      },
+      config: { access: 'decideReviews', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { user } = await getRequestAccess(request);
+      const plan = await decidePlan(db, { planId: request.params.id, reviewerId: user.userId, decision: request.body });
+      request.log.info({ reviewerId: user.userId, planId: plan.id, status: plan.status }, 'plan reviewed');
+      return plan;
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
+import type { AuthDeps } from '../context.ts';
+import { GoTrueError } from '../gotrue-errors.ts';
+import { requireServiceRole } from '../request-user.ts';
+import { linkTarget, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { loadUserBundle, userJson } from '../users/user-store.ts';
+
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+const attributes = z
+  .object({
+    email: optional(z.string()),
+    password: optional(z.string()),
+    email_confirm: optional(z.boolean()),
+    user_metadata: optional(z.record(z.string(), z.unknown())),
+    app_metadata: optional(z.record(z.string(), z.unknown())),
+    ban_duration: optional(z.string()),
+  })
+  .nullish()
+  .transform((value) => value ?? {});
+
+const userIdParams = z.object({ id: uuidParam('user_id') });
+
+/** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
+export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Registered in its own plugin context, so this guards the admin routes only.
+  routes.addHook('onRequest', async (request) => requireServiceRole(deps, request));
+
+  routes.get(
+    '/admin/users',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }) } },
+    async (request, reply) => {
+      const { page, per_page: perPage } = request.query;
+      const { bundles, total } = await adminListUsers(deps, page, perPage);
+      reply.header('x-total-count', String(total));
+      const last = Math.max(1, Math.ceil(total / perPage));
+      const links = [`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`];
+      if (page < last) links.unshift(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+      reply.header('link', links.join(', '));
+      return { users: bundles.map(userJson), aud: 'authenticated' };
+    },
+  );
+
+  routes.post('/admin/users', { schema: { body: attributes } }, async (request) => userJson(await adminCreateUser(deps, request.body)));
+
+  routes.post(
+    '/invite',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: z.object({ email: optional(z.string()), data: optional(z.record(z.string(), z.unknown())) }).nullish().transform((value) => value ?? {}),
+      },
+    },
+    async (request) => userJson(await adminInviteUser(deps, request.body, linkTarget(deps, request, request.query.redirect_to))),
+  );
+
+  routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
+    const bundle = await loadUserBundle(deps.db, request.params.id);
+    if (!bundle) throw new GoTrueError(404, 'user_not_found', 'User not found');
+    return userJson(bundle);
+  });
+
+  routes.put('/admin/users/:id', { schema: { params: userIdParams, body: attributes } }, async (request) =>
+    userJson(await adminUpdateUser(deps, request.params.id, request.body)),
+  );
+
+  routes.delete('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
+    await adminDeleteUser(deps, request.params.id);
+    return {};
+  });
+
+  /** Our extension: the pre-published successor (or a new key) signs from now on; nobody is signed out. */
+  routes.post('/admin/signing-keys/rotate', async () => ({ kid: await deps.keys.rotate() }));
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthDeps } from '../context.ts';
+import { FIVE_MINUTES, body, linkTarget, optional, pkceFields, redirectQuery } from '../route-schemas.ts';
+import { signUp } from './signup.service.ts';
+
+const signupBody = body({
+  email: optional(z.string()),
+  phone: optional(z.string()),
+  password: optional(z.string()),
+  data: optional(z.record(z.string(), z.unknown())),
+  ...pkceFields,
+});
+
+/** POST /signup?redirect_to=… (reference §2.1). */
+export function registerSignupRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/signup',
+    {
+      schema: { querystring: redirectQuery, body: signupBody },
+      config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
+    },
+    async (request) => signUp(deps, request.body, linkTarget(deps, request, request.query.redirect_to)),
+  );
+}

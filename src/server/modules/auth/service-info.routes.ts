@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthDeps } from './context.ts';
+
+/** GET /.well-known/jwks.json, /settings and /health (reference §2.12, §2.13). */
+export function registerServiceInfoRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=600');
+    return deps.keys.jwks();
+  });
+
+  app.get('/settings', async () => ({
+    external: { email: true, phone: false, google: Boolean(deps.env.OIDC_CLIENT_ID && deps.env.OIDC_CLIENT_SECRET) },
+    disable_signup: deps.env.AUTH_DISABLE_SIGNUP,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: deps.sms.kind,
+    saml_enabled: false,
+  }));
+
+  app.get('/health', async () => ({ version: 'compliancecore', name: 'GoTrue', description: 'GoTrue-compatible auth service' }));
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthDeps } from '../context.ts';
+import { requireRequestUser } from '../request-user.ts';
+import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { userJson } from './user-store.ts';
+import { signOut, unlinkIdentity, updateUser } from './current-user.service.ts';
+
+/** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (reference §2.8, §2.9, §2.11). */
+export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/user', async (request) => userJson(await requireRequestUser(deps, request)));
+
+  routes.put(
+    '/user',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: body({
+          email: optional(z.string()),
+          password: optional(z.string()),
+          data: optional(z.record(z.string(), z.unknown())),
+        }),
+      },
+      config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
+    },
+    async (request) => {
+      const current = await requireRequestUser(deps, request);
+      return updateUser(deps, current, request.body, linkTarget(deps, request, request.query.redirect_to));
+    },
+  );
+
+  routes.post('/logout', { schema: { querystring: z.object({ scope: z.string().default('global') }) } }, async (request, reply) => {
+    const current = await requireRequestUser(deps, request);
+    await signOut(deps, current, request.query.scope);
+    return reply.status(204).send();
+  });
+
+  routes.delete('/user/identities/:id', { schema: { params: z.object({ id: uuidParam('identity_id') }) } }, async (request) => {
+    const current = await requireRequestUser(deps, request);
+    await unlinkIdentity(deps, current, request.params.id);
+    return {};
+  });
+}

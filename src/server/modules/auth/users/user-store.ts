@@ -1,0 +1,140 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { authIdentities, authMfaFactors, authUsers } from '../../../db/schema/auth.ts';
+
+export type UserRow = typeof authUsers.$inferSelect;
+export type IdentityRow = typeof authIdentities.$inferSelect;
+export type FactorRow = typeof authMfaFactors.$inferSelect;
+/** Any drizzle handle: the database or a transaction. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+export interface UserBundle {
+  user: UserRow;
+  identities: IdentityRow[];
+  factors: FactorRow[];
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(authUsers).where(eq(authUsers.email, normalizeEmail(email)));
+  return user;
+}
+
+export async function loadUserBundle(db: Tx, userId: string): Promise<UserBundle | undefined> {
+  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, userId));
+  if (!user) return undefined;
+  const identities = await db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).orderBy(asc(authIdentities.createdAt));
+  const factors = await db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, userId)).orderBy(asc(authMfaFactors.createdAt));
+  return { user, identities, factors };
+}
+
+export interface CreateUserInput {
+  email: string;
+  passwordHash: string | null;
+  userMetadata?: Record<string, unknown>;
+  confirmed: boolean;
+  provider?: string;
+  appMetadata?: Record<string, unknown>;
+}
+
+/** A user with one `email` identity, as GoTrue's sign-up creates it (reference §2.1). */
+export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const now = new Date();
+  const [user] = await tx
+    .insert(authUsers)
+    .values({
+      email,
+      encryptedPassword: input.passwordHash,
+      emailConfirmedAt: input.confirmed ? now : null,
+      appMetadata: { ...input.appMetadata, provider: 'email', providers: ['email'] },
+      userMetadata: input.userMetadata ?? {},
+    })
+    .returning();
+  if (!user) throw new Error('createEmailUser: insert returned nothing');
+  await tx.insert(authIdentities).values({
+    userId: user.id,
+    providerId: user.id,
+    provider: 'email',
+    email,
+    identityData: { ...input.userMetadata, sub: user.id, email, email_verified: input.confirmed, phone_verified: false },
+  });
+  return user;
+}
+
+/** Recomputes `app_metadata.provider(s)` from the identities (after link or unlink). */
+export async function syncProviders(tx: Tx, userId: string): Promise<void> {
+  const bundle = await loadUserBundle(tx, userId);
+  if (!bundle) return;
+  const providers = [...new Set(bundle.identities.map((identity) => identity.provider))];
+  const current = bundle.user.appMetadata;
+  const provider = providers.includes(String(current.provider)) ? current.provider : providers[0];
+  await tx
+    .update(authUsers)
+    .set({ appMetadata: { ...current, provider, providers }, updatedAt: new Date() })
+    .where(eq(authUsers.id, userId));
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
+
+export function identityJson(identity: IdentityRow): Record<string, unknown> {
+  return {
+    identity_id: identity.id,
+    id: identity.providerId,
+    user_id: identity.userId,
+    identity_data: Object.keys(identity.identityData).length > 0 ? identity.identityData : undefined,
+    provider: identity.provider,
+    last_sign_in_at: iso(identity.lastSignInAt),
+    created_at: iso(identity.createdAt),
+    updated_at: iso(identity.updatedAt),
+    email: identity.email ?? undefined,
+  };
+}
+
+export function factorJson(factor: FactorRow): Record<string, unknown> {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendlyName || undefined,
+    factor_type: factor.factorType,
+    status: factor.status,
+    created_at: iso(factor.createdAt),
+    updated_at: iso(factor.updatedAt),
+    phone: factor.phone ?? '',
+    last_challenged_at: factor.lastChallengedAt ? factor.lastChallengedAt.toISOString() : null,
+  };
+}
+
+/** The GoTrue User object (reference §1.5): empty strings, omitted null timestamps, factors only when present. */
+export function userJson({ user, identities, factors }: UserBundle): Record<string, unknown> {
+  const confirmed = [user.emailConfirmedAt, user.phoneConfirmedAt].filter((date): date is Date => date !== null);
+  const confirmedAt = confirmed.length > 0 ? new Date(Math.min(...confirmed.map((date) => date.getTime()))) : null;
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email ?? '',
+    email_confirmed_at: iso(user.emailConfirmedAt),
+    phone: user.phone ?? '',
+    phone_confirmed_at: iso(user.phoneConfirmedAt),
+    confirmation_sent_at: iso(user.confirmationSentAt),
+    recovery_sent_at: iso(user.recoverySentAt),
+    confirmed_at: iso(confirmedAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    identities: identities.map(identityJson),
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
+    created_at: iso(user.createdAt),
+    updated_at: iso(user.updatedAt),
+    is_anonymous: user.isAnonymous,
+    banned_until: iso(user.bannedUntil),
+  };
+}
+
+/** JSON.stringify drops `undefined`; this does the same for objects sent through Fastify's serializer. */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
