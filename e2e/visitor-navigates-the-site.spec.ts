@@ -42,7 +42,7 @@ test('the Capabilities dropdown lists the five items in order and works by keybo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risk Analytics & AI Intelligence');
 });
 
-test('the main links, Sign In and Get Started lead where spec §2 says', async ({ page }) => {
+test('the main links, Sign In and Get Started lead where product.md §2 says', async ({ page }) => {
   await page.goto('/about');
   const main = page.getByRole('navigation', { name: 'Main' });
   await expect(main.getByRole('link')).toHaveText(['How It Works', 'ROI Calculator', 'Pricing', 'Support']);

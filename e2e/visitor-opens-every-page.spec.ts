@@ -6,14 +6,14 @@ import { withStoredConsent } from './landing-fixtures.ts';
 
 test.beforeEach(({ page }) => withStoredConsent(page));
 
-test.describe('every route of spec §2', () => {
+test.describe('every route of product.md §2', () => {
   for (const route of PAGE_ROUTES) {
     test(`${route.path} renders its page`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       const heading = page.getByRole('heading', { level: 1 });
       if (route.access === 'signed-in') {
-        // Spec §4: a signed-out visitor is sent to /auth, with the way back kept.
+        // product.md §4: a signed-out visitor is sent to /auth, with the way back kept.
         await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(route.path)}`);
         await expect(heading).toHaveText('Sign in to ComplianceCore');
       } else {

@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
 
-test('the landing page makes the claims of spec §1 and links where spec §2 says', async ({ page }) => {
+test('the landing page makes the claims of product.md §1 and links where product.md §2 says', async ({ page }) => {
   await openLanding(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Start Your Subscription' })).toHaveAttribute('href', '/pricing');

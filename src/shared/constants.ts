@@ -1,11 +1,11 @@
 /**
- * Business constants and limits of spec §9: the one source both the server and the web app import.
+ * Business constants and limits of product.md §9: the one source both the server and the web app import.
  */
 
 export const PLAN_IDS = ['essential', 'growth', 'scale', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** Interest options of the consultation and contact forms (spec §3). */
+/** Interest options of the consultation and contact forms (product.md §3). */
 export const INTEREST_OPTIONS = ['essential', 'growth', 'scale', 'enterprise', 'learn-more'] as const;
 export type Interest = (typeof INTEREST_OPTIONS)[number];
 
@@ -60,7 +60,7 @@ export const SEARCH = {
   ],
 } as const;
 
-/** Browser storage keys (spec §9), plus the keys later features add. */
+/** Browser storage keys (product.md §9), plus the keys later features add. */
 export const STORAGE_KEYS = {
   demoMode: 'demo-mode',
   cookieConsent: 'cookie-consent',
@@ -94,12 +94,12 @@ export const TIMINGS = {
 } as const;
 
 export const PROGRESS_DEFAULT_MAX = 100;
-/** Create-task wizard demo (spec §4): progress is the step (1-3) times this. */
+/** Create-task wizard demo (product.md §4): progress is the step (1-3) times this. */
 export const WIZARD_STEP_PERCENT = 33.33;
 
-/** Score bands (spec §4): ≥90 excellent, 80–89 good, below 80 needs improvement. */
+/** Score bands (product.md §4): ≥90 excellent, 80–89 good, below 80 needs improvement. */
 export const SCORE_THRESHOLDS = { excellent: 90, good: 80 } as const;
-/** Risk bands (spec §4): under 50 low, under 80 medium, otherwise high. */
+/** Risk bands (product.md §4): under 50 low, under 80 medium, otherwise high. */
 export const RISK_THRESHOLDS = { low: 50, medium: 80 } as const;
 
 export const AI_SUGGESTION_DEFAULTS = { priority: 3, category: 'compliance_assessment' } as const;

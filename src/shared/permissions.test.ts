@@ -21,7 +21,7 @@ const subject = (overrides: Partial<AccessSubject>): AccessSubject => ({
   ...overrides,
 });
 
-describe('role ranks (spec §6)', () => {
+describe('role ranks (product.md §6)', () => {
   it('ranks roles as the table says', () => {
     expect(highestRank(['analyst'])).toBe(1);
     expect(highestRank(['client'])).toBe(1);

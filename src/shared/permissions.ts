@@ -1,5 +1,5 @@
 /**
- * Roles, ranks, capability flags, permissions and scope matching (spec §6).
+ * Roles, ranks, capability flags, permissions and scope matching (product.md §6).
  * The single source: the server enforces it, the web app guards routes and hides
  * what a user cannot do with it, and the seed writes it into `permissions` /
  * `role_permissions`, where administrators may edit it.
@@ -29,7 +29,7 @@ export const ROLE_RANK: Record<Role, number> = {
   administrator: 6,
 };
 
-/** With several roles, the first of this list that the user holds is shown (spec §6). */
+/** With several roles, the first of this list that the user holds is shown (product.md §6). */
 export const ROLE_DISPLAY_ORDER: readonly Role[] = ROLES;
 
 export const USER_TYPES = ['staff', 'client'] as const;
@@ -68,7 +68,7 @@ export function mergeCapabilities(rows: readonly UserRoleRow[]): CapabilityFlags
   };
 }
 
-/** Approval of AI output is allowed only with is_approver (spec §6). */
+/** Approval of AI output is allowed only with is_approver (product.md §6). */
 export function canApprove(flags: CapabilityFlags): boolean {
   return flags.is_approver;
 }
@@ -143,7 +143,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   client_consultant: [...clientBase, 'tasks:update'],
   client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'billing:read', 'users:read'],
   analyst: staffBase,
-  // Read-only, plus the advisor: spec §2 shows the advisor widget on the auditor portal.
+  // Read-only, plus the advisor: product.md §2 shows the advisor widget on the auditor portal.
   auditor: [
     'tasks:read',
     'outputs:read',
@@ -181,7 +181,7 @@ const isBlank = (value: string | null | undefined): boolean => value === undefin
 
 /**
  * A user scope matches a required scope when it is active and agrees on every field the
- * requirement fills in; a field the user's scope leaves empty counts as matching (spec §6).
+ * requirement fills in; a field the user's scope leaves empty counts as matching (product.md §6).
  */
 export function scopeMatches(userScope: UserAccessScope, required: AccessScope): boolean {
   if (!userScope.is_active) return false;
@@ -204,7 +204,7 @@ export function hasPermission(subject: PermissionSubject, permission: Permission
   return subject.scopes.some((userScope) => scopeMatches(userScope, scope));
 }
 
-/** Everything a guard can require (spec §6). All given requirements must hold. */
+/** Everything a guard can require (product.md §6). All given requirements must hold. */
 export interface AccessRequirement {
   authenticated?: boolean;
   /** Any valid key will do: a user's access token or the public anonymous key (visitors' calls). */
@@ -265,7 +265,7 @@ export const ENDPOINT_ACCESS = {
   readWorkflows: { anyPermissions: ['workflows:read', 'advisor:use'] },
   writeWorkflows: { anyPermissions: ['workflows:write', 'advisor:use'] },
   useAdvisor: { permission: 'advisor:use' },
-  // Staff read the queue of submitted task requests; only approvers decide (spec §6).
+  // Staff read the queue of submitted task requests; only approvers decide (product.md §6).
   readReviews: { permission: 'outputs:review' },
   decideReviews: { permission: 'outputs:review', capability: 'is_approver' },
 } as const satisfies Record<string, AccessRequirement>;
@@ -301,12 +301,12 @@ export function needsAccessData(requirement: AccessRequirement): boolean {
   );
 }
 
-/** Where the route guard sends a signed-out visitor, and where a failed check lands (spec §4). */
+/** Where the route guard sends a signed-out visitor, and where a failed check lands (product.md §4). */
 export const SIGN_IN_PATH = '/auth';
 export const ACCESS_DENIED_PATH = '/dashboard-compliancecore';
 
 /**
- * What each signed-in page requires (spec §2, §6): every workspace page needs a session, /admin
+ * What each signed-in page requires (product.md §2, §6): every workspace page needs a session, /admin
  * the administrator role, /auditor-portal the auditor rank or higher.
  */
 export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {

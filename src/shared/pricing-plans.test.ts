@@ -9,7 +9,7 @@ describe('formatUsd', () => {
     }
   });
 
-  it('prices the plans of spec §9', () => {
+  it('prices the plans of product.md §9', () => {
     expect(formatMonthlyPrice(planById('growth'))).toBe('$5,000/month');
     expect(formatMonthlyPrice(planById('enterprise'))).toBe('Custom pricing');
   });

@@ -1,7 +1,7 @@
 import { PLAN_IDS, PLAN_MONTHLY_PRICE_USD, type PlanId } from './constants.ts';
 
 /**
- * What each plan includes. Prices come from PLAN_MONTHLY_PRICE_USD (spec §9); everything else a
+ * What each plan includes. Prices come from PLAN_MONTHLY_PRICE_USD (product.md §9); everything else a
  * plan promises lives here, so /pricing, /plan-comparison, the ROI calculator, the subscription
  * screen and the server (seats, what can be bought online) all say the same thing.
  */
@@ -130,7 +130,7 @@ export function planById(id: PlanId): Plan {
 }
 
 /**
- * `$2,500` (`-$2,500` below zero) — whole dollars, as every price of spec §9 is. Grouped by hand,
+ * `$2,500` (`-$2,500` below zero) — whole dollars, as every price of product.md §9 is. Grouped by hand,
  * not with Intl: the first Intl formatter a page creates costs Chromium ~20–50 ms of ICU set-up on
  * the main thread, and prices are on most public pages. The test holds it to Intl's output.
  */

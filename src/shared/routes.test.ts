@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, canonicalRoute, findPageRoute, isWorkspacePath, normalizePath, prerenderedPaths } from './routes.ts';
 
 describe('the route table', () => {
-  it('lists every route of spec §2 once', () => {
+  it('lists every route of product.md §2 once', () => {
     const paths = PAGE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of ['/', '/privacy', '/cookies', '/subscribe', '/compliancecore/success', '/auditor-portal']) {

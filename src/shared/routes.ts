@@ -1,5 +1,5 @@
 /**
- * Every page route of spec §2, in one table. The server uses it to tell a page from a 404
+ * Every page route of product.md §2, in one table. The server uses it to tell a page from a 404
  * and to build the sitemap; the build uses it to decide what to prerender; the web app
  * uses it for titles, descriptions and canonical URLs.
  */

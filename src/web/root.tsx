@@ -42,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shown while a lazily loaded page's code arrives (spec §2: a 'Loading' spinner). */
+/** Shown while a lazily loaded page's code arrives (product.md §2: a 'Loading' spinner). */
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;

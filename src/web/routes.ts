@@ -2,7 +2,7 @@ import { type RouteConfigEntry, index, layout, route } from '@react-router/dev/r
 import { PAGE_ROUTES } from '../shared/routes.ts';
 
 /**
- * The route tree. Every public page of spec §2 has its own module, listed here (a public page
+ * The route tree. Every public page of product.md §2 has its own module, listed here (a public page
  * without one stops the build); workspace routes without one render the generic workspace page.
  */
 const dedicatedPublicPages: Record<string, string> = {

@@ -7,7 +7,7 @@ import {
   wizardProgress,
 } from './demo-states.ts';
 
-describe('agent statuses (spec §4)', () => {
+describe('agent statuses (product.md §4)', () => {
   it('labels the three statuses and anything else as Unknown', () => {
     expect(agentStatusLabel('active')).toBe('Active');
     expect(agentStatusLabel('standby')).toBe('Standby');

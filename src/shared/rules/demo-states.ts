@@ -1,7 +1,7 @@
 import { WIZARD_STEP_PERCENT } from '../constants.ts';
 
 /**
- * The states of the static demo screens (spec §4): agent and deliverable statuses, the
+ * The states of the static demo screens (product.md §4): agent and deliverable statuses, the
  * create-task wizard's steps and progress, and the AI output review.
  */
 
@@ -38,7 +38,7 @@ export function wizardProgress(step: WizardStep): number {
   return Math.round(step * WIZARD_STEP_PERCENT * 100) / 100;
 }
 
-/** What the AI classification of the demo task always concludes (spec §4). */
+/** What the AI classification of the demo task always concludes (product.md §4). */
 export const WIZARD_DEMO_RESULT = { priority: 'High', complexity: 'Medium', estimate: '5-7 days' } as const;
 
 export const AI_OUTPUT_STATUSES = ['pending_review', 'approved', 'rejected'] as const;

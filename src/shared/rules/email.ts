@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one e-mail rule of the product: text, @, text, dot, text (product §5), used by every form
+ * The one e-mail rule of the product: text, @, text, dot, text (product.md §5), used by every form
  * and every endpoint that takes an address.
  *
  * The length is checked before the pattern, and the pattern is linear: the local part cannot

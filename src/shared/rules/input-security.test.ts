@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECURITY_MESSAGES, findSecurityProblem, sanitizeInput, securityError } from './input-security.ts';
 
-describe('maximum length (spec §5: 10000)', () => {
+describe('maximum length (product.md §5: 10000)', () => {
   it('accepts exactly 10000 characters and rejects 10001', () => {
     expect(findSecurityProblem('a'.repeat(10_000))).toBeNull();
     expect(findSecurityProblem('a'.repeat(10_001))).toBe('Input exceeds maximum length of 10000 characters');
@@ -127,7 +127,7 @@ describe('the visible message', () => {
   });
 });
 
-describe('sanitising (spec §5)', () => {
+describe('sanitising (product.md §5)', () => {
   it('strips script and iframe blocks, javascript: and data:text/html', () => {
     expect(sanitizeInput('Hello <script>alert(1)</script>world')).toBe('Hello world');
     expect(sanitizeInput('a<IFRAME src="x"></iframe>b')).toBe('ab');

@@ -1,7 +1,7 @@
 import { MAX_INPUT_LENGTH } from '../constants.ts';
 
 /**
- * The security checks of spec §5 for free-text fields of public forms. They run in the browser
+ * The security checks of product.md §5 for free-text fields of public forms. They run in the browser
  * (to tell a visitor what to fix) and again on the server (the browser is not a boundary).
  *
  * The SQL patterns match statement shapes ("select * from", "insert into", "' or 1=1", "; drop")
@@ -92,7 +92,7 @@ const SANITIZERS: readonly RegExp[] = [
 ];
 
 /**
- * Strips script and iframe blocks, `javascript:` and `data:text/html` (spec §5), repeatedly, so
+ * Strips script and iframe blocks, `javascript:` and `data:text/html` (product.md §5), repeatedly, so
  * that a removal cannot splice a new occurrence together ("javajavascript:script:").
  */
 export function sanitizeInput(value: string): string {

@@ -8,7 +8,7 @@ import {
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: '' };
 
-describe('required fields (spec §5)', () => {
+describe('required fields (product.md §5)', () => {
   it('passes a complete form', () => {
     expect(validateLeadForm(valid)).toEqual([]);
   });

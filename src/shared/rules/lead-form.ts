@@ -2,7 +2,7 @@ import { EMAIL_INVALID_MESSAGE, isValidEmail } from './email.ts';
 import { securityError, sanitizeInput } from './input-security.ts';
 
 /**
- * The validation of spec §5 shared by the consultation dialog and the contact form: the required
+ * The validation of product.md §5 shared by the consultation dialog and the contact form: the required
  * fields, the e-mail pattern and the security checks. Each problem names its field so the server
  * can answer field-level issues and the contact form can list the messages in order.
  */
@@ -73,7 +73,7 @@ export function problemMessages(problems: readonly LeadFormProblem[]): string[] 
   return [...new Set(problems.map((problem) => problem.message))];
 }
 
-/** Spec §5: sanitise every string value before it is sent. */
+/** product.md §5: sanitise every string value before it is sent. */
 export function sanitizeLeadForm<T extends Record<string, unknown>>(values: T): T {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? sanitizeInput(value) : value]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadInterestLevel, leadUrgency, qualifyLead } from './lead-qualification.ts';
 
-describe('lead interest level (spec §9)', () => {
+describe('lead interest level (product.md §9)', () => {
   it.each([
     ['enterprise', 'high'],
     ['scale', 'medium'],
@@ -15,7 +15,7 @@ describe('lead interest level (spec §9)', () => {
   });
 });
 
-describe('lead urgency (spec §9)', () => {
+describe('lead urgency (product.md §9)', () => {
   it.each([
     ['This is urgent, audit next week', 'high'],
     ['URGENT', 'high'],

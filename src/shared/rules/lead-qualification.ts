@@ -1,7 +1,7 @@
 import type { Interest } from '../constants.ts';
 
 /**
- * Lead qualification of spec §9: how much a consultation or contact request is worth and how
+ * Lead qualification of product.md §9: how much a consultation or contact request is worth and how
  * soon sales should answer it. Both sides use it: the server stores it, the web pushes it to the
  * data layer.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIssueFree, riskBand, scoreBand } from './score-bands.ts';
 
-describe('score bands (spec §4: 90 and 80)', () => {
+describe('score bands (product.md §4: 90 and 80)', () => {
   it.each([
     [100, 'excellent', 'green'],
     [90, 'excellent', 'green'],
@@ -22,7 +22,7 @@ describe('score bands (spec §4: 90 and 80)', () => {
   });
 });
 
-describe('risk bands (spec §4: under 50 low, under 80 medium, else high)', () => {
+describe('risk bands (product.md §4: under 50 low, under 80 medium, else high)', () => {
   it.each([
     [0, 'Low Risk'],
     [49, 'Low Risk'],

@@ -1,7 +1,7 @@
 import { RISK_THRESHOLDS, SCORE_THRESHOLDS } from '../constants.ts';
 
 /**
- * The score and risk bands of spec §4, in one place so every screen that colours a score agrees.
+ * The score and risk bands of product.md §4, in one place so every screen that colours a score agrees.
  */
 
 export type ScoreBand = 'excellent' | 'good' | 'needs-improvement';

@@ -1,7 +1,7 @@
 import { SEARCH } from '../constants.ts';
 
 /**
- * Search history and suggestions (spec §3, §9): at most 10 recent queries, newest first,
+ * Search history and suggestions (product.md §3, §9): at most 10 recent queries, newest first,
  * de-duplicated (case-insensitively: 'SOC 2' and 'soc 2' are one search); 4 shown as chips;
  * up to 5 suggestions drawn from the history first, then the fixed terms.
  */

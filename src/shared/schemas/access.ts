@@ -3,7 +3,7 @@ import { CAPABILITIES, PERMISSIONS, ROLES, type ScopeField, USER_TYPES } from '.
 import { emailSchema } from './auth.ts';
 
 /**
- * Roles, permissions, scopes and security events on the wire (spec §3, §6, §7). Capability flags
+ * Roles, permissions, scopes and security events on the wire (product.md §3, §6, §7). Capability flags
  * and scope fields keep the spec's snake_case names; everything else is camelCase.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_SUGGESTION_DEFAULTS, MAX_INPUT_LENGTH } from '../constants.ts';
 
 /**
- * The AI advisor's wire format (spec §3 Chat message and AI suggestion, §7 task-chat-assistant).
+ * The AI advisor's wire format (product.md §3 Chat message and AI suggestion, §7 task-chat-assistant).
  * Both the function and the widget validate with these.
  */
 
@@ -80,7 +80,7 @@ export const taskChatAssistantResponseSchema = z.object({
 });
 export type TaskChatAssistantResponse = z.infer<typeof taskChatAssistantResponseSchema>;
 
-/** A stored chat message, as the history endpoint returns it (spec §3 Chat message, minus actions). */
+/** A stored chat message, as the history endpoint returns it (product.md §3 Chat message, minus actions). */
 export const advisorMessageSchema = z.object({
   id: z.uuid(),
   content: z.string(),

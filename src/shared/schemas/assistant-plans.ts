@@ -3,13 +3,13 @@ import { AI_SUGGESTION_DEFAULTS, MAX_INPUT_LENGTH } from '../constants.ts';
 import { MAX_INPUT_LENGTH_MESSAGE, prioritySchema } from './advisor.ts';
 
 /**
- * Assistant plans and their steps (spec §3, §4): a plan is created as draft with its first step
+ * Assistant plans and their steps (product.md §3, §4): a plan is created as draft with its first step
  * pending; the user edits the steps, then submits it. Field names are the spec's column names.
  */
 
 /**
  * draft → submitted → approved, or changes_requested → (edited) → submitted again. Only a staff
- * member with the approver flag decides (spec §6: approval is allowed only with is_approver).
+ * member with the approver flag decides (product.md §6: approval is allowed only with is_approver).
  */
 export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'changes_requested'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The cookie consent record of spec §3, stored under STORAGE_KEYS.cookieConsent. */
+/** The cookie consent record of product.md §3, stored under STORAGE_KEYS.cookieConsent. */
 export const cookieConsentSchema = z.object({
   essential: z.literal(true),
   functional: z.boolean(),

@@ -4,8 +4,8 @@ import { LEAD_INTEREST_LEVELS, LEAD_URGENCIES } from '../rules/lead-qualificatio
 import { type LeadFormValues, validateLeadForm } from '../rules/lead-form.ts';
 
 /**
- * The consultation request and the contact form (spec §3), validated by the same rules in the
- * browser and on the server (spec §5). The honeypot is not a validation rule here: the server
+ * The consultation request and the contact form (product.md §3), validated by the same rules in the
+ * browser and on the server (product.md §5). The honeypot is not a validation rule here: the server
  * answers it with its own code, and the contact form lists it with the other messages.
  */
 
@@ -43,7 +43,7 @@ function trimmed<T extends LeadFormValues & { interest: (typeof INTEREST_OPTIONS
   };
 }
 
-/** Both forms carry the same fields and rules (spec §3, §5). */
+/** Both forms carry the same fields and rules (product.md §3, §5). */
 const leadFormSchema = z.object(leadShape).superRefine(withLeadRules).transform(trimmed);
 
 export const consultationRequestSchema = leadFormSchema;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A press article of the landing page (spec §3), read from searchable_content. */
+/** A press article of the landing page (product.md §3), read from searchable_content. */
 export const pressArticleSchema = z.object({
   id: z.uuid(),
   title: z.string(),

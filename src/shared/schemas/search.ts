@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH } from '../constants.ts';
 
 /**
- * The search-content function (spec §3, §7): GET /functions/v1/search-content?q=&limit=&offset=&types=&categories=
+ * The search-content function (product.md §3, §7): GET /functions/v1/search-content?q=&limit=&offset=&types=&categories=
  * answering { results, total }. Shared by the route (validation, OpenAPI) and the search dialog.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_SUGGESTION_DEFAULTS, GENERATED_WORKFLOW, MAX_INPUT_LENGTH } from '../constants.ts';
 import { MAX_INPUT_LENGTH_MESSAGE, prioritySchema } from './advisor.ts';
 
-/** Workflow templates, nodes and edges exactly as spec §3 shapes them. */
+/** Workflow templates, nodes and edges exactly as product.md §3 shapes them. */
 
 export const WORKFLOW_NODE_TYPES = ['start', 'action', 'decision', 'end'] as const;
 export type WorkflowNodeType = (typeof WORKFLOW_NODE_TYPES)[number];

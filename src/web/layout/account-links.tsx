@@ -4,7 +4,7 @@ import { useAuth } from '../features/auth/auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 
 /**
- * The header's account corner (spec §2 top navigation). Signed out: Sign In and Get Started.
+ * The header's account corner (product.md §2 top navigation). Signed out: Sign In and Get Started.
  * Signed in: the dashboard and Sign Out, which signs out and then goes to /. Until the session is
  * known (and in the prerendered HTML) it shows the signed-out pair, which most visitors need.
  */
@@ -17,7 +17,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
     const handleSignOut = async () => {
       setSigningOut(true);
       onNavigate?.();
-      // Spec §2: signs out, then goes to /.
+      // product.md §2: signs out, then goes to /.
       const { error } = await signOut('local', { redirectTo: '/' }).catch((thrown: unknown) => {
         void navigate('/');
         return { error: thrown };

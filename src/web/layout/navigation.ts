@@ -1,4 +1,4 @@
-/** The site's navigation (spec §2): one list, used by the header, the mobile menu and the footer. */
+/** The site's navigation (product.md §2): one list, used by the header, the mobile menu and the footer. */
 
 export interface NavLink {
   to: string;

@@ -27,7 +27,7 @@ function LinkColumn({ heading, links }: { heading: string; links: readonly NavLi
   );
 }
 
-/** Reopens the cookie banner's Customize view (spec §4): consent can be changed at any time. */
+/** Reopens the cookie banner's Customize view (product.md §4): consent can be changed at any time. */
 function CookieSettingsButton() {
   const { openPreferences } = useConsent();
   return (

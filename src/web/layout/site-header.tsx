@@ -84,7 +84,7 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The fixed top navigation (spec §2), collapsing into a disclosure menu below the lg breakpoint. */
+/** The fixed top navigation (product.md §2), collapsing into a disclosure menu below the lg breakpoint. */
 export function SiteHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

@@ -1,4 +1,4 @@
--- The one way security events are written (spec §7: RPC log_security_event with user id, event type,
+-- The one way security events are written (product.md §7: RPC log_security_event with user id, event type,
 -- details, ip and user agent). Events are evidence, so the table refuses updates and deletes.
 CREATE OR REPLACE FUNCTION log_security_event(
 	p_user_id uuid,

@@ -24,7 +24,7 @@ export const rolePermissions = pgTable(
 );
 
 /**
- * One row per user of the auth service (spec §3). Created lazily on the user's first request,
+ * One row per user of the auth service (product.md §3). Created lazily on the user's first request,
  * so a user created by any path (sign-up, Google, the admin API) gets one.
  */
 export const profiles = pgTable('profiles', {
@@ -36,7 +36,7 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A user's roles; the capability flags are merged across all of them (spec §6). */
+/** A user's roles; the capability flags are merged across all of them (product.md §6). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -53,7 +53,7 @@ export const userRoles = pgTable(
   (table) => [unique('user_roles_user_id_role_unique').on(table.userId, table.role)],
 );
 
-/** Where a user may use a permission; an empty field matches anything (spec §6). */
+/** Where a user may use a permission; an empty field matches anything (product.md §6). */
 export const userAccessScopes = pgTable(
   'user_access_scopes',
   {
@@ -72,7 +72,7 @@ export const userAccessScopes = pgTable(
   (table) => [index('user_access_scopes_user_idx').on(table.userId, table.isActive)],
 );
 
-/** Append-only; written only through the SQL function log_security_event (spec §7). */
+/** Append-only; written only through the SQL function log_security_event (product.md §7). */
 export const securityEvents = pgTable(
   'security_events',
   {

@@ -4,7 +4,7 @@ import type { AdvisorSource, AiSuggestion } from '../../../shared/schemas/adviso
 export const ADVISOR_MESSAGE_STATUSES = ['ok', 'refused', 'failed'] as const;
 
 /**
- * Every advisor exchange, one row per chat message (spec §3 Chat message: content, isUser,
+ * Every advisor exchange, one row per chat message (product.md §3 Chat message: content, isUser,
  * timestamp), so the user can read their history and support can see what was advised.
  * `exchange_id` pairs a question with its answer; rows are only ever read by their owner.
  */

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { subscriptions } from './billing.ts';
 import { PLAN_STATUSES, STEP_STATUSES } from '../../../shared/schemas/assistant-plans.ts';
 
-/** Plans the advisor proposed and the user kept ('Use plan'), spec §3 Assistant plan. */
+/** Plans the advisor proposed and the user kept ('Use plan'), product.md §3 Assistant plan. */
 export const assistantPlans = pgTable(
   'assistant_plans',
   {
@@ -30,7 +30,7 @@ export const assistantPlans = pgTable(
   ],
 );
 
-/** spec §3 Assistant plan step; `order_index` is dense from 0 within a plan. */
+/** product.md §3 Assistant plan step; `order_index` is dense from 0 within a plan. */
 export const assistantPlanSteps = pgTable(
   'assistant_plan_steps',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The auth service's tables, GoTrue-shaped (reference §1.5, §5) in their own `auth` schema so a
+ * The auth service's tables, GoTrue-shaped (auth-wire.md §1.5, §5) in their own `auth` schema so a
  * deployment can swap in a real Supabase Auth database without touching the app's tables.
  * Secrets are never stored in clear: refresh tokens, e-mail OTPs and MFA phone codes are hashed;
  * private signing keys and TOTP secrets are sealed (see modules/auth/tokens/sealing.ts).
@@ -89,7 +89,7 @@ export const authSessions = authSchema.table(
 );
 
 /**
- * One row per issued refresh token (reference §5.1 v1 semantics with hashed 256-bit tokens):
+ * One row per issued refresh token (auth-wire.md §5.1 v1 semantics with hashed 256-bit tokens):
  * a use revokes the row and creates a child; presenting a revoked token outside the reuse window
  * deletes the whole session (the family).
  */
@@ -145,7 +145,7 @@ export const authMfaChallenges = authSchema.table('mfa_challenges', {
 
 export const ONE_TIME_TOKEN_TYPES = ['confirmation_token', 'recovery_token', 'email_change_token'] as const;
 
-/** E-mail link/code secrets: SHA-224(email + otp), `pkce_`-prefixed for PKCE (reference §2.4). */
+/** E-mail link/code secrets: SHA-224(email + otp), `pkce_`-prefixed for PKCE (auth-wire.md §2.4). */
 export const authOneTimeTokens = authSchema.table(
   'one_time_tokens',
   {
@@ -166,7 +166,7 @@ export const authOneTimeTokens = authSchema.table(
   ],
 );
 
-/** PKCE and OAuth flow state (reference §2.5, §2.6). */
+/** PKCE and OAuth flow state (auth-wire.md §2.5, §2.6). */
 export const authFlowState = authSchema.table(
   'flow_state',
   {
@@ -195,7 +195,7 @@ export const SIGNING_KEY_STATUSES = ['next', 'current', 'retired'] as const;
 
 /**
  * ES256 signing keys. `next` is published before it signs, `current` signs, `retired` stays
- * published until every token it signed has expired (reference §4.3).
+ * published until every token it signed has expired (auth-wire.md §4.3).
  */
 export const authSigningKeys = authSchema.table(
   'signing_keys',

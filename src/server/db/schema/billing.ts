@@ -6,7 +6,7 @@ import { BILLING_PROVIDERS, COMPANY_SIZES, SUBSCRIPTION_STATUSES } from '../../.
 /**
  * Tenancy and billing. An organisation is a client company; its members are users of the auth
  * service (user ids are not foreign keys, as elsewhere, so the auth store can be swapped).
- * A subscription belongs to the organisation and to the user who bought it (spec §3: user_id).
+ * A subscription belongs to the organisation and to the user who bought it (product.md §3: user_id).
  */
 
 const timestamps = {

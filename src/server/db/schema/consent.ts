@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Evidence of cookie consent (spec §4 Cookie banner): one append-only row per choice a signed-in
+ * Evidence of cookie consent (product.md §4 Cookie banner): one append-only row per choice a signed-in
  * user makes, never updated, so the history shows what was agreed and when. `user_id` has no
  * foreign key into the auth schema, like profiles, so the auth database can be swapped out.
  */
@@ -14,7 +14,7 @@ export const cookieConsents = pgTable(
     functional: boolean('functional').notNull(),
     analytics: boolean('analytics').notNull(),
     marketing: boolean('marketing').notNull(),
-    /** The timestamp of the record the browser stored (spec §3); created_at is the server's clock. */
+    /** The timestamp of the record the browser stored (product.md §3); created_at is the server's clock. */
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const CONTENT_TYPES = ['documentation', 'support', 'knowledge-base', 'article', 'legal', 'framework', 'page', 'other'] as const;
 
 /**
- * Everything the search dialog finds, and the press articles of the landing page (spec §3, §7).
+ * Everything the search dialog finds, and the press articles of the landing page (product.md §3, §7).
  * Seeded from the Markdown in content/ (one source); `slug` is the content file's stable id.
  * The weighted vector ranks title (A) over excerpt (B) over body (C).
  */

@@ -3,9 +3,9 @@ import { INTEREST_OPTIONS } from '../../../shared/constants.ts';
 import { LEAD_INTEREST_LEVELS, LEAD_URGENCIES } from '../../../shared/rules/lead-qualification.ts';
 
 /**
- * Leads from the public site (spec §3): 'Book Demo' consultation requests and contact-form
+ * Leads from the public site (product.md §3): 'Book Demo' consultation requests and contact-form
  * submissions. Each row is written, with its notification e-mails, before the visitor is told
- * it arrived; interest level and urgency are the lead qualification of spec §9.
+ * it arrived; interest level and urgency are the lead qualification of product.md §9.
  */
 const leadColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),

@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid 
 import type { WorkflowEdge, WorkflowNode } from '../../../shared/schemas/workflows.ts';
 
 /**
- * spec §3 Workflow template. Saving edits never overwrites: each save is a new row with the next
+ * product.md §3 Workflow template. Saving edits never overwrites: each save is a new row with the next
  * `version`; `lineage_id` (the first version's id) ties the versions of one workflow together.
  */
 export const workflowTemplates = pgTable(

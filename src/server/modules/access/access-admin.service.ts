@@ -25,7 +25,7 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { ensureProfile, setUserType } from './access.service.ts';
 
 /**
- * The administrator's operations (spec §6: roles, flags, scopes, the role–permission matrix and
+ * The administrator's operations (product.md §6: roles, flags, scopes, the role–permission matrix and
  * the security events). Routes check adminOnly before calling any of these.
  */
 

@@ -9,7 +9,7 @@ import { securityEvents } from '../../db/schema/access.ts';
 import { requireAccess } from './access-guard.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
 
-/** Written out by hand from spec §2 and §6, not computed with the code under test. */
+/** Written out by hand from product.md §2 and §6, not computed with the code under test. */
 const ALLOWED: Record<string, readonly Role[]> = {
   '/dashboard-compliancecore': ROLES,
   '/profile': ROLES,

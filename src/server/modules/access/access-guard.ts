@@ -7,7 +7,7 @@ import { type AuthContext, requireUser } from '../../plugins/authenticate.ts';
 import { type SecurityEventInput, type UserAccess, emptyAccess, loadAccess, logSecurityEvent } from './access.service.ts';
 
 /**
- * The server half of the route guard (spec §6): route-access.ts calls `requireAccess` for the
+ * The server half of the route guard (product.md §6): route-access.ts calls `requireAccess` for the
  * `config.access` each route declares, with the same requirement shape the web guard uses, so both
  * decide with one function (`checkAccess` in src/shared/permissions.ts). Routes never call it.
  */
@@ -48,7 +48,7 @@ async function load(request: FastifyRequest, user: AuthContext): Promise<Request
   try {
     return { ...(await loadAccess(request.server.database.db, user.userId)), user };
   } catch (error) {
-    // Spec §8: a failed role fetch logs AUTH_FAILURE and the user holds no role.
+    // product.md §8: a failed role fetch logs AUTH_FAILURE and the user holds no role.
     request.log.error({ err: error, userId: user.userId }, 'could not load the user’s roles');
     await recordSecurityEvent(request, {
       userId: user.userId,

@@ -10,7 +10,7 @@ import { getRequestAccess, storeSecurityEvent } from './access-guard.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { registerAccessAdminRoutes } from './access-admin.routes.ts';
 
-/** The signed-in user's own access (spec §7 reads) and the web guard's denial reports. */
+/** The signed-in user's own access (product.md §7 reads) and the web guard's denial reports. */
 export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

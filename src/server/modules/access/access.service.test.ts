@@ -76,7 +76,7 @@ describe('loadAccess', () => {
     expect((await loadAccess(database.db, userId)).capabilities.is_approver).toBe(false);
   });
 
-  it('ignores capability flags on a client user (spec §6: flags apply only to staff)', async () => {
+  it('ignores capability flags on a client user (product.md §6: flags apply only to staff)', async () => {
     const userId = await newUserId();
     await ensureProfile(database.db, { userId, userType: 'client' });
     await grantRole(database.db, { userId, role: 'client_manager', isApprover: true });

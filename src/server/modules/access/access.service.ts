@@ -14,7 +14,7 @@ import { toStorableText } from '../../../shared/rules/storable-text.ts';
 import type { Db } from '../../db/client.ts';
 import { permissions, profiles, rolePermissions, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 
-/** Everything the guards need to decide about one user (spec §6, §7 reads). */
+/** Everything the guards need to decide about one user (product.md §6, §7 reads). */
 export interface UserAccess {
   userType: UserType;
   roles: Role[];
@@ -26,7 +26,7 @@ export interface UserAccess {
 
 export const NO_CAPABILITIES: CapabilityFlags = { is_approver: false, is_integration_admin: false, is_data_ai_admin: false };
 
-/** What a user holds when their roles cannot be read: nothing (spec §8, "clears the role"). */
+/** What a user holds when their roles cannot be read: nothing (product.md §8, "clears the role"). */
 export function emptyAccess(userType: UserType = 'client'): UserAccess {
   return { userType, roles: [], primaryRole: null, capabilities: NO_CAPABILITIES, permissions: new Set(), scopes: [] };
 }
@@ -87,7 +87,7 @@ async function provisionNewUser(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * user_roles with its three flags, falling back to the role alone (spec §7) so a database whose
+ * user_roles with its three flags, falling back to the role alone (product.md §7) so a database whose
  * user_roles predates the flag columns still grants the roles, with no capability.
  */
 async function readRoleRows(db: Db, userId: string): Promise<UserRoleRow[]> {
@@ -141,7 +141,7 @@ export async function loadAccess(db: Db, userId: string): Promise<UserAccess> {
     userType,
     roles,
     primaryRole: primaryRole(roles),
-    // Spec §6: the role flags apply only to staff.
+    // product.md §6: the role flags apply only to staff.
     capabilities: userType === 'staff' ? mergeCapabilities(roleRows) : NO_CAPABILITIES,
     permissions: new Set(permissionRows.map((row) => row.name)),
     scopes: scopeRows,
@@ -156,7 +156,7 @@ export interface SecurityEventInput {
   userAgent: string | null;
 }
 
-/** Writes through the SQL function log_security_event, the one way events are recorded (spec §7). */
+/** Writes through the SQL function log_security_event, the one way events are recorded (product.md §7). */
 export async function logSecurityEvent(db: Pick<Db, 'execute'>, input: SecurityEventInput): Promise<string> {
   // An event quotes what an attacker sent; it is kept with unstorable characters replaced, never lost.
   const details = JSON.stringify(input.details, (_key, value: unknown) => (typeof value === 'string' ? toStorableText(value) : value));

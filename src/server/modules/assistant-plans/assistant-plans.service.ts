@@ -15,7 +15,7 @@ import { assistantPlanSteps, assistantPlans } from '../../db/schema/assistant-pl
 import { findLiveSubscription } from '../billing/billing.service.ts';
 
 /**
- * Assistant plans (spec §3, §4): 'Use plan' turns the advisor's suggestion into a draft plan with
+ * Assistant plans (product.md §3, §4): 'Use plan' turns the advisor's suggestion into a draft plan with
  * its first step pending; its owner then edits the steps and submits it. Only the owner ever reads
  * or changes a plan: anyone else gets 404, as if it did not exist.
  */

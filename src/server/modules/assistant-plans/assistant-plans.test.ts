@@ -246,7 +246,7 @@ describe('reviewing submitted plans', () => {
     expect((await call(instance, owner, 'GET', '/api/v1/reviews/plans')).statusCode).toBe(403);
   });
 
-  it('lets only an approver decide (spec §6), and asks for a note when sending a plan back', async () => {
+  it('lets only an approver decide (product.md §6), and asks for a note when sending a plan back', async () => {
     const instance = await app();
     const { owner, plan } = await submittedPlan(instance);
     const reviewer = await staff(instance, { approver: false });

@@ -9,7 +9,7 @@ import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './assist
 
 /**
  * The staff side of task requests: submitted plans from every client, and the approver's decision
- * (spec §6: approval is allowed only with is_approver — the routes check it before calling here).
+ * (product.md §6: approval is allowed only with is_approver — the routes check it before calling here).
  */
 
 export type ReviewDecision = z.output<typeof reviewDecisionInputSchema>;

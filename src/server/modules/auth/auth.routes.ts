@@ -13,7 +13,7 @@ import { registerTokenRoutes } from './tokens/token.routes.ts';
 import { registerCurrentUserRoutes } from './users/current-user.routes.ts';
 
 function parseJson(body: string): unknown {
-  // auth-js sends `Content-Type: application/json` with no body on /logout and the DELETEs (reference §1.3).
+  // auth-js sends `Content-Type: application/json` with no body on /logout and the DELETEs (auth-wire.md §1.3).
   if (body.trim() === '') return {};
   try {
     return JSON.parse(body) as unknown;
@@ -48,7 +48,7 @@ function toGoTrueError(error: FastifyError | GoTrueError | AppError): GoTrueErro
 /**
  * The GoTrue-compatible API under /auth/v1, in its own plugin context: GoTrue's error format,
  * a JSON parser that accepts empty bodies, form posts for the OAuth callback, and no apikey check
- * (browser navigations carry none; reference §1.2).
+ * (browser navigations carry none; auth-wire.md §1.2).
  */
 export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   await app.register(

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * An error in GoTrue's wire format (reference §1.6): `{code, message}` (+ `error_code`, harmless
+ * An error in GoTrue's wire format (auth-wire.md §1.6): `{code, message}` (+ `error_code`, harmless
  * hardening for clients that cannot read the version header) when the request names API version
  * 2024-01-01 or later, which auth-js always does; the legacy `{code: status, error_code, msg}` otherwise.
  */
@@ -62,7 +62,7 @@ export const errors = {
 
 const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' };
 
-/** GoTrue's redirect error: in the fragment, and also in the query for PKCE (reference §2.4). */
+/** GoTrue's redirect error: in the fragment, and also in the query for PKCE (auth-wire.md §2.4). */
 export function redirectWithError(reply: FastifyReply, target: string, error: GoTrueError, alsoQuery: boolean, status = 303) {
   const params = new URLSearchParams({
     error: OAUTH_ERROR[error.status] ?? 'server_error',

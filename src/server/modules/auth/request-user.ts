@@ -35,7 +35,7 @@ export interface RequestUser extends UserBundle {
 }
 
 /**
- * GoTrue's `requireAuthentication` (reference §2): missing bearer → 401 no_authorization, bad or
+ * GoTrue's `requireAuthentication` (auth-wire.md §2): missing bearer → 401 no_authorization, bad or
  * expired JWT → 403 bad_jwt, then the user and the session must still exist, so sign-out and
  * deletion take effect at once.
  */
@@ -52,7 +52,7 @@ export async function requireRequestUser(deps: AuthDeps, request: FastifyRequest
   return { ...bundle, session, claims };
 }
 
-/** The admin API needs the service-role key (reference §6.2). */
+/** The admin API needs the service-role key (auth-wire.md §6.2). */
 export async function requireServiceRole(deps: AuthDeps, request: FastifyRequest): Promise<void> {
   const claims = await verifiedClaims(deps, request);
   if (claims.role !== 'service_role') throw errors.notAdmin();

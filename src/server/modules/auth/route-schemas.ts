@@ -4,7 +4,7 @@ import type { AuthDeps } from './context.ts';
 import type { LinkTarget } from './email/send-email-link.ts';
 import { authBaseUrl, resolveRedirect } from './site-url.ts';
 
-/** auth-js sends `null` for absent values; treat them alike (reference §1.3). */
+/** auth-js sends `null` for absent values; treat them alike (auth-wire.md §1.3). */
 export const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 export const pkceFields = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthDeps } from './context.ts';
 
-/** GET /.well-known/jwks.json, /settings and /health (reference §2.12, §2.13). */
+/** GET /.well-known/jwks.json, /settings and /health (auth-wire.md §2.12, §2.13). */
 export function registerServiceInfoRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=600');

@@ -29,7 +29,7 @@ export function authBaseUrl(request: FastifyRequest): string {
 }
 
 function globToRegExp(glob: string): RegExp {
-  // `**` crosses `.` and `/`; `*` does not (reference §5.8).
+  // `**` crosses `.` and `/`; `*` does not (auth-wire.md §5.8).
   const escaped = glob.replaceAll(/[.+?^${}()|[\]\\]/g, String.raw`\$&`);
   const pattern = escaped.replaceAll('**', '\u0000').replaceAll('*', '[^./]*').replaceAll('\u0000', '.*');
   return new RegExp(`^${pattern}$`);

@@ -173,7 +173,7 @@ export async function issueInvoice(db: Executor, input: IssueInvoiceInput): Prom
   return invoice;
 }
 
-/** The user's own live subscription (spec §7 check-subscription); never anyone else's. */
+/** The user's own live subscription (product.md §7 check-subscription); never anyone else's. */
 export async function findLiveSubscription(db: Db, userId: string): Promise<SubscriptionView | null> {
   const [row] = await db
     .select()

@@ -10,7 +10,7 @@ import { listConsents, recordConsent } from './consent.service.ts';
 
 /**
  * Cookie consent evidence for signed-in users: the banner keeps the choice in the browser for
- * everyone and, for a signed-in user, also posts it here (spec §4 Cookie banner).
+ * everyone and, for a signed-in user, also posts it here (product.md §4 Cookie banner).
  */
 export function registerConsentRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

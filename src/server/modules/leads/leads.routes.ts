@@ -20,7 +20,7 @@ const LEAD_FORMS = [
 ] as const;
 
 /**
- * The two lead functions of spec §7. Public (no sign-in), rate-limited per IP, validated with the
+ * The two lead functions of product.md §7. Public (no sign-in), rate-limited per IP, validated with the
  * same zod rules as the forms; each answers only after the lead is stored.
  */
 export function registerLeadRoutes(app: FastifyInstance): void {

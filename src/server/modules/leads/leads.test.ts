@@ -115,7 +115,7 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
     expect(stored?.interest).toBeNull();
   });
 
-  it('answers 400 with every field problem, in the messages of spec §5, and stores nothing', async () => {
+  it('answers 400 with every field problem, in the messages of product.md §5, and stores nothing', async () => {
     const app = await appWith();
     const response = await app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pressArticlesResponseSchema } from '../../../shared/schemas/press.ts';
 import { listPressArticles } from './press.service.ts';
 
-/** The landing page's press block (spec §2, §7): public, cacheable for a few minutes. */
+/** The landing page's press block (product.md §2, §7): public, cacheable for a few minutes. */
 export function registerPressRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/press-articles',

@@ -9,7 +9,7 @@ function metadataString(metadata: Record<string, unknown>, key: string): string 
   return typeof value === 'string' && value.trim() ? value : null;
 }
 
-/** Spec §7: published press articles (content_type article, category press), newest first, at most 6. */
+/** product.md §7: published press articles (content_type article, category press), newest first, at most 6. */
 export async function listPressArticles(db: Db): Promise<PressArticle[]> {
   const rows = await db
     .select({

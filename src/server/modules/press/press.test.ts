@@ -37,7 +37,7 @@ async function listArticles() {
 }
 
 describe('GET /api/v1/press-articles', () => {
-  it('answers the published press articles, newest first, at most 6, with the fields of spec §3', async () => {
+  it('answers the published press articles, newest first, at most 6, with the fields of product.md §3', async () => {
     await database.db.insert(searchableContent).values([
       ...[1, 2, 3, 4, 5, 6, 7].map((day) => pressRow(day)),
       // newer, but not press articles or not published: never listed

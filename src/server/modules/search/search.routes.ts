@@ -4,7 +4,7 @@ import { searchContentQuerySchema, searchResponseSchema } from '../../../shared/
 import { searchContent } from './search.service.ts';
 
 /**
- * GET /functions/v1/search-content (spec §7). Visitors search too (spec §6): the bearer is either a
+ * GET /functions/v1/search-content (product.md §7). Visitors search too (product.md §6): the bearer is either a
  * user's access token or the public anonymous key; without a valid one the answer is 401.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { searchableContent } from '../../db/schema/content.ts';
 
 /**
- * Full-text search over searchable_content (spec §7 search-content), reused by the AI advisor for
+ * Full-text search over searchable_content (product.md §7 search-content), reused by the AI advisor for
  * retrieval. Every value reaches the database as a bound parameter: the tsquery text is rebuilt
  * from word characters only, so no input can add tsquery operators either.
  */

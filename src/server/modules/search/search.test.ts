@@ -60,7 +60,7 @@ describe('GET /functions/v1/search-content', () => {
     expect(titles(body)).not.toContain('Quokkaflux draft that is not published');
   });
 
-  it('returns the result fields of spec §3', async () => {
+  it('returns the result fields of product.md §3', async () => {
     const body = await searchOk('q=quokkaflux&limit=1');
     expect(body.results[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -3,7 +3,7 @@ import type { SuggestionCategory } from '../../../shared/schemas/advisor.ts';
 import type { WorkflowEdge, WorkflowNode } from '../../../shared/schemas/workflows.ts';
 
 /**
- * 'Generate workflow' (spec §9): five nodes — start, two actions, a human-review decision, end —
+ * 'Generate workflow' (product.md §9): five nodes — start, two actions, a human-review decision, end —
  * laid out left to right, joined by four edges. The two actions fit the suggestion's category.
  */
 
@@ -66,7 +66,7 @@ export function generateWorkflowGraph(input: { title: string; description: strin
     { id: 'e-review-end', source: 'review', target: 'end', sourceHandle: 'approved' },
   ];
   if (nodes.length !== GENERATED_WORKFLOW.nodeCount || edges.length !== GENERATED_WORKFLOW.edgeCount) {
-    throw new Error('generateWorkflowGraph: the generated shape drifted from spec §9');
+    throw new Error('generateWorkflowGraph: the generated shape drifted from product.md §9');
   }
   return { nodes, edges };
 }

@@ -13,7 +13,7 @@ import { workflowTemplates } from '../../db/schema/workflows.ts';
 import { generateWorkflowGraph } from './workflow-generator.ts';
 
 /**
- * Workflow templates (spec §3). A user reads their own templates and public ones; only the owner
+ * Workflow templates (product.md §3). A user reads their own templates and public ones; only the owner
  * saves a new version. Someone else's private template answers 404, as if it did not exist.
  */
 

@@ -14,7 +14,7 @@ afterEach(() => {
   shouldThrow = true;
 });
 
-describe('error boundaries (spec §8)', () => {
+describe('error boundaries (product.md §8)', () => {
   it('shows the component fallback and recovers on Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
 
 /**
- * Error boundaries at the three levels of spec §8: critical (the whole app), page (one route)
+ * Error boundaries at the three levels of product.md §8: critical (the whole app), page (one route)
  * and component (one widget). Each logs what failed and offers a way forward.
  */
 

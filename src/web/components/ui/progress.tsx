@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { PROGRESS_DEFAULT_MAX } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
 
-/** Radix Progress (role progressbar with aria-valuenow); the default max is 100 (spec §9). */
+/** Radix Progress (role progressbar with aria-valuenow); the default max is 100 (product.md §9). */
 export function Progress({
   className,
   value,

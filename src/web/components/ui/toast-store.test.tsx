@@ -8,7 +8,7 @@ afterEach(() => {
   for (const item of renderHook(() => useToasts()).result.current) dismissToast(item.id);
 });
 
-describe('toasts (spec §9)', () => {
+describe('toasts (product.md §9)', () => {
   it('shows one toast at a time, the newest replacing the previous', () => {
     const { result } = renderHook(() => useToasts());
     act(() => {

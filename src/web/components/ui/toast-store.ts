@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
 
 /**
- * The toast queue: one toast at a time (spec §9), the newest replacing the one shown.
+ * The toast queue: one toast at a time (product.md §9), the newest replacing the one shown.
  * Callers decide when to toast; the HTTP client never does it for them.
  */
 

@@ -16,7 +16,7 @@ export const ADVISOR_COPY = {
   guidanceNote: 'Guidance only, not legal advice.',
 } as const;
 
-/** The dashboard tabs the Quick Actions tab links to (spec §2). */
+/** The dashboard tabs the Quick Actions tab links to (product.md §2). */
 export const QUICK_ACTIONS = [
   { tab: 'compliance', label: 'Compliance overview', description: 'Where your programme stands' },
   { tab: 'frameworks', label: 'Frameworks', description: 'SOC 2, ISO 27001, GDPR and more' },
@@ -26,7 +26,7 @@ export const QUICK_ACTIONS = [
   { tab: 'integrations', label: 'Integrations', description: 'Connected tools' },
 ] as const;
 
-/** Paths that show the widget (spec §2): any path containing one of these. */
+/** Paths that show the widget (product.md §2): any path containing one of these. */
 export const ADVISOR_PATHS = ['dashboard-compliancecore', 'profile', 'admin', 'task-requests', 'auditor-portal', 'program-execution'] as const;
 
 export function showsAdvisor(pathname: string): boolean {

@@ -9,7 +9,7 @@ import { type AccessRequirement, ENDPOINT_ACCESS } from '../../../shared/permiss
 
 export type ChatActionKind = 'use-plan' | 'generate-workflow';
 
-/** spec §3 Chat message: id, content, isUser, timestamp, actions (label, variant, action). */
+/** product.md §3 Chat message: id, content, isUser, timestamp, actions (label, variant, action). */
 export interface ChatMessage {
   id: string;
   content: string;

@@ -1,6 +1,6 @@
 import { OPEN_EVENT } from './advisor-copy.ts';
 
-/** Opens the advisor widget with a context string, the way any page may (spec §2 'open-csquare'). */
+/** Opens the advisor widget with a context string, the way any page may (product.md §2 'open-csquare'). */
 export function openAdvisor(context: string): void {
   window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: context }));
 }

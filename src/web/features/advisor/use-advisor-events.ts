@@ -12,7 +12,7 @@ function contextOf(event: Event): string | null {
   return null;
 }
 
-/** Window events (spec §2): 'open-csquare' opens the widget with a context; 'workflow-context-update' changes it. */
+/** Window events (product.md §2): 'open-csquare' opens the widget with a context; 'workflow-context-update' changes it. */
 export function useAdvisorEvents() {
   useEffect(() => {
     const open = (event: Event) => updateChat((current) => ({ isOpen: true, context: contextOf(event) ?? current.context }));

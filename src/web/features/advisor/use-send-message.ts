@@ -23,7 +23,7 @@ function fail(description: string) {
 }
 
 /**
- * Sends one message (spec §4 Chat): ignored when blank or while a reply is pending; the message
+ * Sends one message (product.md §4 Chat, §5): ignored when blank or while a reply is pending; the message
  * appears, 'Thinking...' runs, then the reply or the error toast plus the in-chat apology.
  */
 export function useSendMessage(): (text: string) => Promise<boolean> {

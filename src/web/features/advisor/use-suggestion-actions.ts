@@ -12,7 +12,7 @@ function noSubscription() {
   toast({ title: ADVISOR_COPY.noSubscriptionTitle, description: ADVISOR_COPY.noSubscriptionDescription, variant: 'destructive' });
 }
 
-/** 'Use plan' and 'Generate workflow' on a suggestion (spec §8 for every outcome's words). */
+/** 'Use plan' and 'Generate workflow' on a suggestion (product.md §8 for every outcome's words). */
 export function useSuggestionActions(): { run: (action: ChatActionKind, message: ChatMessage) => Promise<void>; pending: string | null } {
   // The server decides whether there is a subscription: the one cached at sign-in may be stale.
   const { user } = useAuth();

@@ -4,7 +4,7 @@ import type { LeadInterestLevel, LeadUrgency } from '../../../shared/rules/lead-
 import { hasConsent } from '../consent/consent.tsx';
 
 /**
- * The tag-manager data layer (spec §7): typed events pushed to `window.dataLayer`, and only
+ * The tag-manager data layer (product.md §7): typed events pushed to `window.dataLayer`, and only
  * while the stored cookie consent allows analytics. No personal data goes in: names, e-mails
  * and messages never leave the form.
  */
@@ -101,7 +101,7 @@ export interface FormTracking {
 }
 
 /**
- * form_start on the first entry of a name or e-mail (spec §4); form_abandonment when the page
+ * form_start on the first entry of a name or e-mail (product.md §4); form_abandonment when the page
  * is left after starting and before submitting.
  */
 export function useFormTracking(formName: FormName): FormTracking {

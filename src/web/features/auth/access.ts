@@ -10,7 +10,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { type AuthContextValue, useAuth } from './auth.tsx';
 
 /**
- * The web half of the guard (spec §4, §6): the same `checkAccess` the server runs, fed with what
+ * The web half of the guard (product.md §4, §6): the same `checkAccess` the server runs, fed with what
  * /api/v1/me/access returned. Hiding a button with it is a courtesy; the server decides.
  */
 
@@ -47,7 +47,7 @@ export function decideAccess(
   if (auth.needsMfa) return { state: 'needs-mfa' };
   if (!needsAccessData(requirement)) return { state: 'allowed' };
   if (auth.accessStatus === 'loading' || auth.accessStatus === 'idle') return { state: 'loading' };
-  // A failed role fetch leaves the user with no role (spec §8), so role checks fail.
+  // A failed role fetch leaves the user with no role (product.md §8), so role checks fail.
   const decision = checkAccess(toAccessSubject(auth.access), requirement);
   return decision.allowed ? { state: 'allowed' } : { state: 'denied', reason: decision.reason };
 }

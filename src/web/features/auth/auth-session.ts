@@ -32,8 +32,8 @@ export function needsSecondFactor(session: Session | null): boolean {
 }
 
 /**
- * POST /functions/v1/check-subscription with the session's bearer token (spec §7). Failures
- * reject; the caller only logs them (spec §8).
+ * POST /functions/v1/check-subscription with the session's bearer token (product.md §7). Failures
+ * reject; the caller only logs them (product.md §8).
  */
 export async function fetchSubscription(accessToken: string): Promise<CheckSubscriptionResponse> {
   const response = await fetch('/functions/v1/check-subscription', {
@@ -47,7 +47,7 @@ export async function fetchSubscription(accessToken: string): Promise<CheckSubsc
   return checkSubscriptionResponseSchema.parse(await response.json());
 }
 
-/** The wire format carries a phone factor's number (reference §1.5), though auth-js's type omits it. */
+/** The wire format carries a phone factor's number (auth-wire.md §1.5), though auth-js's type omits it. */
 export function factorPhone(factor: Factor): string | null {
   const phone = (factor as Factor & { phone?: string }).phone;
   return phone ? `+${phone.replace(/^\+/, '')}` : null;

@@ -20,7 +20,7 @@ import { fetchSubscription, needsSecondFactor } from './auth-session.ts';
 import { writeStorage } from '../../lib/storage.ts';
 
 /**
- * Who is signed in (spec §4 Auth): the auth-js session, the roles and permissions the server
+ * Who is signed in (product.md §4 Auth): the auth-js session, the roles and permissions the server
  * grants (/api/v1/me/access), and the subscription fetched after sign-in.
  */
 
@@ -29,7 +29,7 @@ export type AccessStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface AuthContextValue {
   user: User | null;
   session: Session | null;
-  /** True until the first session state is known (spec §4). */
+  /** True until the first session state is known (product.md §4). */
   isLoading: boolean;
   /** A sign-out started here is under way: guards wait instead of sending the user to /auth. */
   isSigningOut?: boolean;
@@ -113,7 +113,7 @@ function useSessionState() {
         if (isSignIn && !needsSecondFactor(next) && subscribedUser.current !== next.user.id) {
           subscribedUser.current = next.user.id;
           const token = next.access_token;
-          // Deferred by a zero-delay timer (spec §4): never call out from inside auth-js's callback.
+          // Deferred by a zero-delay timer (product.md §4): never call out from inside auth-js's callback.
           setTimeout(() => {
             fetchSubscription(token).then(
               (result) => {
@@ -211,14 +211,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp: (email, password, returnTo) =>
         withClient(async (authClient) => {
           rememberReturnPath(returnTo ?? null);
-          // Spec §6: the confirmation link brings the user back to the site root.
+          // product.md §6: the confirmation link brings the user back to the site root.
           const { data, error } = await authClient.signUp({ email, password, options: { emailRedirectTo: `${origin}/` } });
           return { error, needsConfirmation: !error && !data.session };
         }),
       signInWithMagicLink: (email, returnTo) =>
         withClient(async (authClient) => {
           rememberReturnPath(returnTo ?? null);
-          // Spec §6: the link redirects to the given path, by default the root.
+          // product.md §6: the link redirects to the given path, by default the root.
           const { error } = await authClient.signInWithOtp({
             email,
             options: { emailRedirectTo: `${origin}${returnTo ?? '/'}` },

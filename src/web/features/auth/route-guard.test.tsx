@@ -57,7 +57,7 @@ function renderGuarded(path: string, auth: AuthContextValue) {
   return denials;
 }
 
-/** Written out by hand from spec §2 and §6, not computed with the code under test. */
+/** Written out by hand from product.md §2 and §6, not computed with the code under test. */
 const ALLOWED: Record<string, readonly Role[]> = {
   '/dashboard-compliancecore': ROLES,
   '/profile': ROLES,

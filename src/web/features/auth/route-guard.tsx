@@ -10,7 +10,7 @@ export function signInPathFor(returnTo: string): string {
 }
 
 /**
- * Renders its children only when the requirement holds (spec §4 route guard): a 'Loading'
+ * Renders its children only when the requirement holds (product.md §4 route guard): a 'Loading'
  * spinner while auth, role and permission data load; `/auth` (with the way back) when signed
  * out or when the second factor is still due; `/dashboard-compliancecore` when a check fails,
  * after telling the server, which records a PRIVILEGE_ESCALATION event.

@@ -4,7 +4,7 @@ import { type ConsentCategory, type CookieConsent, cookieConsentSchema } from '.
 import { readJson, writeStorage } from '../../lib/storage.ts';
 
 /**
- * Cookie consent (spec §3, §4): the record {essential, functional, analytics, marketing, timestamp}
+ * Cookie consent (product.md §3, §4): the record {essential, functional, analytics, marketing, timestamp}
  * lives under `cookie-consent`. Nothing non-essential may run until it says so: code outside React
  * (the analytics data layer) calls `hasConsent()` and listens for CONSENT_CHANGE_EVENT.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The dashboard's URL state (spec §2 dashboard query parameters), parsed once with zod. */
+/** The dashboard's URL state (product.md §2 dashboard query parameters), parsed once with zod. */
 export const DASHBOARD_TABS = ['tasks', 'compliance', 'frameworks', 'analytics', 'workflows', 'support', 'integrations'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

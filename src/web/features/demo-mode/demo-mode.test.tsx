@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('demo mode', () => {
-  it('is off by default, with the demo data object of spec §3', () => {
+  it('is off by default, with the demo data object of product.md §3', () => {
     render(
       <DemoModeProvider>
         <Probe />

@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
- * Demo mode (spec §3, §4): off by default; the flag persists under `demo-mode` and is restored on
+ * Demo mode (product.md §3, §4): off by default; the flag persists under `demo-mode` and is restored on
  * load. While it is on, the workspace shows the sample company below instead of the user's data.
  */
 

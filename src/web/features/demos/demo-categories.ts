@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 
 /**
- * The ten demo categories of spec §2. 'Learn More' goes to the public page that explains the
+ * The ten demo categories of product.md §2. 'Learn More' goes to the public page that explains the
  * category (the workspace itself needs sign-in, so a visitor is sent where they can read on):
  *
  * | category       | Learn More             | why                                              |
@@ -151,7 +151,7 @@ export function demoCategoryIndex(id: DemoCategoryId): number {
   return DEMO_CATEGORIES.findIndex((category) => category.id === id);
 }
 
-/** Previous/next wrap around the ten (spec §2). */
+/** Previous/next wrap around the ten (product.md §2). */
 export function wrapIndex(index: number, count: number = DEMO_CATEGORIES.length): number {
   return ((index % count) + count) % count;
 }

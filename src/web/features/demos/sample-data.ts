@@ -1,6 +1,6 @@
 import type { AiOutputStatus, DeliverableStatus } from '../../../shared/rules/demo-states.ts';
 
-/** Hard-coded sample data of the static demo screens (spec §2, shapes of spec §3). */
+/** Hard-coded sample data of the static demo screens (product.md §2, shapes of product.md §3). */
 
 export interface DemoAgent {
   id: string;

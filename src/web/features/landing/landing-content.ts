@@ -12,7 +12,7 @@ import {
   TrendingUp,
 } from 'lucide-react';
 
-/** The marketing words of spec §1 and §2 (Home page), in one place. */
+/** The marketing words of product.md §1 and §2 (Home page), in one place. */
 
 export const HERO = {
   eyebrow: 'AI agents with human review',
@@ -77,7 +77,7 @@ export interface Figure {
   icon: LucideIcon;
 }
 
-/** The About block (spec §1). */
+/** The About block (product.md §1). */
 export const ABOUT_FIGURES: readonly Figure[] = [
   { value: '50+', label: 'Organizations served', icon: Activity },
   { value: '99.5%', label: 'AI accuracy', icon: Gauge },

@@ -1,4 +1,4 @@
-/** The consultation dialog's words (spec §8 toasts are exact). */
+/** The consultation dialog's words (product.md §8 toasts are exact). */
 export const CONSULTATION_TOASTS = {
   sent: {
     title: 'Consultation Request Sent',

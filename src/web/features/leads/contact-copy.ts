@@ -1,4 +1,4 @@
-/** The contact form's words (spec §8 messages are exact). */
+/** The contact form's words (product.md §8 messages are exact). */
 export const CONTACT_COPY = {
   sent: { title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." },
   failed: {

@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
- * Presentation mode (spec §4): Alt+P toggles it, the choice is persisted, and while it is on the
+ * Presentation mode (product.md §4): Alt+P toggles it, the choice is persisted, and while it is on the
  * `presentation-mode` class on <html> lets CSS pause every animation; overlays that would distract
  * an audience (cookie banner, chat chrome, hero carousel) read the flag and step aside.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (spec §5: search after a 300 ms pause). */
+/** The value once it has stopped changing for `delayMs` (product.md §5: search after a 300 ms pause). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '../../../shared
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 
 /**
- * Light by default, dark on request, no "system" option (spec §1). The inline script in the
+ * Light by default, dark on request, no "system" option (product.md §1). The inline script in the
  * document head applies the stored theme before first paint; this context keeps it in sync.
  */
 

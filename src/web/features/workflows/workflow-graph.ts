@@ -1,7 +1,7 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { WorkflowEdge, WorkflowNode, WorkflowNodeType } from '../../../shared/schemas/workflows.ts';
 
-/** Converts between the stored workflow shape (spec §3) and React Flow's. */
+/** Converts between the stored workflow shape (product.md §3) and React Flow's. */
 
 export type FlowNodeData = WorkflowNode['data'] & Record<string, unknown>;
 export type FlowNode = Node<FlowNodeData, WorkflowNodeType>;

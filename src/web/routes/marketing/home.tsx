@@ -20,7 +20,7 @@ const ConsultationDialog = lazy(() =>
   import('../../features/leads/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
 );
 
-/** The landing page (spec §2 Home page): the route composes the features; they never import each other. */
+/** The landing page (product.md §2 Home page): the route composes the features; they never import each other. */
 export default function Home() {
   const [isConsultationOpen, setConsultationOpen] = useState(false);
   const [prefill, setPrefill] = useState<ConsultationPrefill | null>(null);

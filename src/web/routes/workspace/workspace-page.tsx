@@ -18,7 +18,7 @@ export default function WorkspacePage() {
   const { pathname } = useLocation();
   const route = findPageRoute(pathname);
   if (pathname === '/auditor-portal') {
-    // Spec §2: the auditor portal renders nothing visible.
+    // product.md §2: the auditor portal renders nothing visible.
     return <h1 className="sr-only">{route?.title}</h1>;
   }
   return (

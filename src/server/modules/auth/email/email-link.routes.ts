@@ -10,7 +10,7 @@ import { requestEmailOtp, requestRecovery, resendConfirmation } from './signup.s
 import { resolveRedirect } from '../site-url.ts';
 import { VERIFY_TYPES, type VerifyType, verifyEmailLink, verifyOtp } from './verify.service.ts';
 
-/** POST /otp, GET|POST /verify, POST /recover, POST /resend (reference §2.3, §2.4, §2.13). */
+/** POST /otp, GET|POST /verify, POST /recover, POST /resend (auth-wire.md §2.3, §2.4, §2.13). */
 export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const otpLimit = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } };

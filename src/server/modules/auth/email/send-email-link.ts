@@ -22,7 +22,7 @@ const TOKEN_TYPE = {
   email_change: 'email_change_token',
 } as const;
 
-/** GoTrue's `token_hash`: lower-case hex SHA-224 of e-mail + the 6-digit code (reference §2.4). */
+/** GoTrue's `token_hash`: lower-case hex SHA-224 of e-mail + the 6-digit code (auth-wire.md §2.4). */
 export function emailTokenHash(email: string, otp: string): string {
   return createHash('sha224').update(email + otp).digest('hex');
 }
@@ -38,7 +38,7 @@ function sentAtOf(user: UserRow, type: EmailLinkType): Date | null {
   return confirmsEmail(type) ? user.confirmationSentAt : user.recoverySentAt;
 }
 
-/** One e-mail of a kind per user per interval (GoTrue's SMTP_MAX_FREQUENCY, reference §5.3). */
+/** One e-mail of a kind per user per interval (GoTrue's SMTP_MAX_FREQUENCY, auth-wire.md §5.3). */
 /** How long until another e-mail of this kind may go to the user (0: now). */
 export function emailIntervalWaitMs(deps: AuthDeps, user: UserRow, type: EmailLinkType): number {
   const sentAt = sentAtOf(user, type);

@@ -13,7 +13,7 @@ const signupBody = body({
   ...pkceFields,
 });
 
-/** POST /signup?redirect_to=… (reference §2.1). */
+/** POST /signup?redirect_to=… (auth-wire.md §2.1). */
 export function registerSignupRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/signup',

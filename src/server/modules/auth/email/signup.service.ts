@@ -35,7 +35,7 @@ async function mailLink(tx: Tx, deps: AuthDeps, user: UserRow, type: EmailLinkTy
   await sendEmailLink(tx, deps, { user, type, to: user.email ?? '', redirectTo: target.redirectTo, authBase: target.authBase, flowStateId });
 }
 
-/** The look-alike answer for an e-mail that is already registered and confirmed (reference §2.1). */
+/** The look-alike answer for an e-mail that is already registered and confirmed (auth-wire.md §2.1). */
 function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
   const now = new Date().toISOString();
   return {
@@ -53,7 +53,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
   };
 }
 
-/** POST /signup (reference §2.1): confirmations on, so 200 with the bare user and a confirmation e-mail. */
+/** POST /signup (auth-wire.md §2.1): confirmations on, so 200 with the bare user and a confirmation e-mail. */
 export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTarget): Promise<Record<string, unknown>> {
   if (deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (input.phone && !input.email) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -69,7 +69,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTar
     let user: UserRow;
     if (existing) {
       checkEmailInterval(deps, existing, 'signup');
-      // Whoever confirms the address owns the account: a squatter's earlier password must not survive (reference §5.7).
+      // Whoever confirms the address owns the account: a squatter's earlier password must not survive (auth-wire.md §5.7).
       const [updated] = await tx
         .update(authUsers)
         .set({ encryptedPassword: passwordHash, userMetadata: data, updatedAt: new Date() })
@@ -98,7 +98,7 @@ export interface OtpInput extends PkceParams {
 
 /**
  * POST /otp with an e-mail: a magic link, or a sign-up confirmation for a new or unconfirmed user
- * (reference §2.3). With `create_user: false` the answer is `{}` whether or not the address has an
+ * (auth-wire.md §2.3). With `create_user: false` the answer is `{}` whether or not the address has an
  * account, and inside the resend interval too, so the endpoint cannot be used to find accounts
  * (GoTrue answers 422 `otp_disabled` for an unknown one; we deliberately do not).
  */

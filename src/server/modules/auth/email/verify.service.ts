@@ -16,7 +16,7 @@ const TOKEN_TYPES: Record<VerifyType, ('confirmation_token' | 'recovery_token' |
   magiclink: ['recovery_token'],
   recovery: ['recovery_token'],
   email_change: ['email_change_token'],
-  // `email` accepts either the confirmation or the recovery token (reference §2.4).
+  // `email` accepts either the confirmation or the recovery token (auth-wire.md §2.4).
   email: ['confirmation_token', 'recovery_token'],
 };
 

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
-/** pquerna/otp's parameters, as GoTrue uses them: SHA-1, 6 digits, 30 s, ±1 step (reference §2.10). */
+/** pquerna/otp's parameters, as GoTrue uses them: SHA-1, 6 digits, 30 s, ±1 step (auth-wire.md §2.10). */
 function totpFor(secretBase32: string, issuer: string, account: string): TOTP {
   return new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
 }
@@ -10,7 +10,7 @@ function totpFor(secretBase32: string, issuer: string, account: string): TOTP {
 export async function newTotpSecret(issuer: string, account: string): Promise<{ secret: string; uri: string; qrCode: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpFor(secret, issuer, account).toString();
-  // Raw SVG markup: auth-js itself prefixes `data:image/svg+xml;utf-8,` (reference §7 trap 7).
+  // Raw SVG markup: auth-js itself prefixes `data:image/svg+xml;utf-8,` (auth-wire.md §7 trap 7).
   const qrCode = await QRCode.toString(uri, { type: 'svg', margin: 1 });
   return { secret, uri, qrCode };
 }

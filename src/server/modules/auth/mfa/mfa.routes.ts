@@ -9,7 +9,7 @@ import { siteOrigin } from '../site-url.ts';
 
 const factorParams = z.object({ factorId: uuidParam('factor_id') });
 
-/** POST /factors, /factors/{id}/challenge, /factors/{id}/verify, DELETE /factors/{id} (reference §2.10). */
+/** POST /factors, /factors/{id}/challenge, /factors/{id}/verify, DELETE /factors/{id} (auth-wire.md §2.10). */
 export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const mfaLimit = { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_MFA, timeWindow: '1 minute' } };

@@ -25,7 +25,7 @@ function factorNotFound(): GoTrueError {
   return new GoTrueError(404, 'mfa_factor_not_found', 'Factor not found');
 }
 
-/** POST /factors (reference §2.10 "Checks at enroll"). */
+/** POST /factors (auth-wire.md §2.10 "Checks at enroll"). */
 export async function enrollFactor(deps: AuthDeps, current: RequestUser, input: EnrollInput, defaultIssuer: string): Promise<Record<string, unknown>> {
   const type = input.factor_type;
   if (type !== 'totp' && type !== 'phone') throw errors.validation('factor_type needs to be totp or phone');
@@ -112,7 +112,7 @@ const challengeNotFound = () => new GoTrueError(422, 'mfa_factor_not_found', 'MF
 /**
  * POST /factors/{id}/verify: on success, in one transaction, the factor is verified, the session
  * becomes aal2, its refresh tokens are replaced (an aal1 token must not mint aal2 sessions), the
- * user's other aal1 sessions end and other unverified factors of the type go (reference §2.10).
+ * user's other aal1 sessions end and other unverified factors of the type go (auth-wire.md §2.10).
  */
 export async function verifyFactor(
   deps: AuthDeps,

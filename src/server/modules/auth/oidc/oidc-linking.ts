@@ -6,7 +6,7 @@ import { type Tx, findUserByEmail, normalizeEmail, syncProviders } from '../user
 
 const PROFILE_CLAIMS = ['sub', 'email', 'email_verified', 'name', 'given_name', 'family_name', 'picture', 'locale', 'iss'] as const;
 
-/** The ID-token profile, GoTrue-style: `full_name`/`avatar_url` aliases and `provider_id` (reference §1.5). */
+/** The ID-token profile, GoTrue-style: `full_name`/`avatar_url` aliases and `provider_id` (auth-wire.md §1.5). */
 export function profileData(claims: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of PROFILE_CLAIMS) if (claims[key] !== undefined) data[key] = claims[key];
@@ -23,7 +23,7 @@ function isVerified(claims: Record<string, unknown>): boolean {
 }
 
 /**
- * Finds or creates the user for an OIDC sign-in (reference §5.7, GoTrue's DetermineAccountLinking):
+ * Finds or creates the user for an OIDC sign-in (auth-wire.md §5.7, GoTrue's DetermineAccountLinking):
  * an existing identity signs its user in; a verified e-mail links to the user with that address;
  * an unverified e-mail never links or creates anything; and when a verified sign-in claims an
  * address whose account was never confirmed, that account's unproven password and e-mail identity

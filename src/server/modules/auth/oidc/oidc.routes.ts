@@ -77,7 +77,7 @@ async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: Fa
   }
 }
 
-/** GET /authorize, GET|POST /callback, GET /user/identities/authorize (reference §2.5, §2.11). */
+/** GET /authorize, GET|POST /callback, GET /user/identities/authorize (auth-wire.md §2.5, §2.11). */
 export function registerOidcRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.get('/authorize', async (request, reply) => {
     const { url, skipRedirect } = await authorizeUrl(deps, request);

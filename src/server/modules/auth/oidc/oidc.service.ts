@@ -7,7 +7,7 @@ import type { readPkceParams } from '../tokens/pkce.ts';
 /** The one external provider: any OpenID Connect issuer (Google by default), named `google` on the wire. */
 export const OIDC_PROVIDER = 'google';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Parameters the server controls; a caller's `queryParams` cannot override them (reference §2.5). */
+/** Parameters the server controls; a caller's `queryParams` cannot override them (auth-wire.md §2.5). */
 const RESERVED = new Set(['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'provider', 'redirect_to', 'scopes', 'skip_http_redirect']);
 
 const configs = new WeakMap<AuthDeps, Promise<oidc.Configuration>>();

@@ -11,7 +11,7 @@ export interface PkceParams {
 
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
-/** Returns the normalised PKCE parameters, `undefined` for the implicit flow (reference §3.1–3.2). */
+/** Returns the normalised PKCE parameters, `undefined` for the implicit flow (auth-wire.md §3.1–3.2). */
 export function readPkceParams(params: PkceParams): { challenge: string; method: 's256' | 'plain' } | undefined {
   const challenge = params.code_challenge ?? undefined;
   const method = params.code_challenge_method?.toLowerCase() ?? undefined;

@@ -185,7 +185,7 @@ describe('rate limits', () => {
     expect(signedIn.error).toBeNull();
     const over = await client.refreshSession();
     expect(over.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
-    // The access token is still valid, so auth-js keeps the user signed in (reference §1.8).
+    // The access token is still valid, so auth-js keeps the user signed in (auth-wire.md §1.8).
     expect((await client.getSession()).data.session?.user.id).toBe(user.userId);
     const raw = await fetch(`${limited.origin}/auth/v1/token?grant_type=password`, {
       method: 'POST',

@@ -10,7 +10,7 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** 256-bit random, stored only as its SHA-256 (reference §5.1 recommendation). */
+/** 256-bit random, stored only as its SHA-256 (auth-wire.md §5.1 recommendation). */
 export async function issueRefreshToken(tx: Tx, session: Pick<SessionRow, 'id' | 'userId'>, parentId: string | null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(authRefreshTokens).values({ tokenHash: sha256Hex(token), sessionId: session.id, userId: session.userId, parentId });
@@ -19,7 +19,7 @@ export async function issueRefreshToken(tx: Tx, session: Pick<SessionRow, 'id' |
 
 const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
-/** One entry per distinct method, the newest timestamp kept; AAL2 iff an MFA method is present (reference §4.2). */
+/** One entry per distinct method, the newest timestamp kept; AAL2 iff an MFA method is present (auth-wire.md §4.2). */
 export function addAmr(amr: AmrEntry[], method: string, at = Math.floor(Date.now() / 1000)): { amr: AmrEntry[]; aal: 'aal1' | 'aal2' } {
   const next = [...amr.filter((entry) => entry.method !== method), { method, timestamp: at }];
   return { amr: next, aal: next.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1' };
@@ -63,7 +63,7 @@ export interface SessionResponse {
   weak_password?: { reasons: string[]; message: string };
 }
 
-/** Signs an access token with exactly the claims of reference §4.2 (`iss`, `iat`, `exp` from the signer). */
+/** Signs an access token with exactly the claims of auth-wire.md §4.2 (`iss`, `iat`, `exp` from the signer). */
 export async function signAccessToken(deps: AuthDeps, bundle: UserBundle, session: SessionRow): Promise<{ token: string; expiresAt: number }> {
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + deps.env.AUTH_JWT_EXPIRY_SECONDS;
@@ -89,7 +89,7 @@ export async function signAccessToken(deps: AuthDeps, bundle: UserBundle, sessio
   return { token, expiresAt };
 }
 
-/** The Session body (reference §1.5) for a session and a freshly issued refresh token. */
+/** The Session body (auth-wire.md §1.5) for a session and a freshly issued refresh token. */
 export async function sessionResponse(
   deps: AuthDeps,
   db: Tx,
@@ -111,7 +111,7 @@ export async function sessionResponse(
   };
 }
 
-/** The implicit-flow redirect fragment, keys sorted as GoTrue sends them (reference §2.4). */
+/** The implicit-flow redirect fragment, keys sorted as GoTrue sends them (auth-wire.md §2.4). */
 export function sessionFragment(response: SessionResponse, type?: string): string {
   const params: Record<string, string> = {
     access_token: response.access_token,

@@ -8,7 +8,7 @@ import { passwordGrant, pkceGrant, refreshGrant } from './token.service.ts';
 
 const optionalString = z.string().nullish().transform((value) => value ?? undefined);
 
-// Unknown keys (gotrue_meta_security …) and nulls are tolerated, as auth-js sends them (reference §1.3).
+// Unknown keys (gotrue_meta_security …) and nulls are tolerated, as auth-js sends them (auth-wire.md §1.3).
 const tokenBody = z
   .object({
     email: optionalString,
@@ -21,13 +21,13 @@ const tokenBody = z
   .nullish()
   .transform((value) => value ?? {});
 
-/** POST /token?grant_type=password|refresh_token|pkce (reference §2.2, §2.6, §2.7). */
+/** POST /token?grant_type=password|refresh_token|pkce (auth-wire.md §2.2, §2.6, §2.7). */
 export function registerTokenRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/token',
     {
       schema: { querystring: z.object({ grant_type: z.string().optional() }), body: tokenBody },
-      // Generous and per IP: a 429 on refresh signs out a user whose token has expired (reference §1.8).
+      // Generous and per IP: a 429 on refresh signs out a user whose token has expired (auth-wire.md §1.8).
       config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_TOKEN, timeWindow: '5 minutes' } },
     },
     async (request) => {

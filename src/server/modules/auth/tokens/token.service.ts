@@ -12,7 +12,7 @@ function isBanned(user: { bannedUntil: Date | null }): boolean {
   return user.bannedUntil !== null && user.bannedUntil.getTime() > Date.now();
 }
 
-/** `grant_type=password` (reference §2.2): one message for unknown user and wrong password. */
+/** `grant_type=password` (auth-wire.md §2.2): one message for unknown user and wrong password. */
 export async function passwordGrant(deps: AuthDeps, input: { email?: string; password?: string }, client: ClientInfo): Promise<SessionResponse> {
   if (!input.email) throw errors.validation('Only an email address or phone number should be provided on login.');
   if (!input.password) throw errors.invalidCredentials();
@@ -35,7 +35,7 @@ export async function passwordGrant(deps: AuthDeps, input: { email?: string; pas
 }
 
 /**
- * `grant_type=refresh_token` with rotation and reuse detection (reference §5.1): a revoked token
+ * `grant_type=refresh_token` with rotation and reuse detection (auth-wire.md §5.1): a revoked token
  * is accepted again only inside the reuse window or when it is the parent of a still-unused token
  * (the client lost our last answer); otherwise the whole session (the family) is deleted.
  */
@@ -92,7 +92,7 @@ export async function refreshGrant(deps: AuthDeps, input: { refresh_token?: stri
 
 const FLOW_CODE_LIFETIME_MS = 300_000;
 
-/** `grant_type=pkce` (reference §2.6): single use, 5 minutes from the code's issuance. */
+/** `grant_type=pkce` (auth-wire.md §2.6): single use, 5 minutes from the code's issuance. */
 export async function pkceGrant(
   deps: AuthDeps,
   input: { auth_code?: string; code_verifier?: string },

@@ -7,7 +7,7 @@ import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery, uuidParam } fr
 import { userJson } from './user-store.ts';
 import { signOut, unlinkIdentity, updateUser } from './current-user.service.ts';
 
-/** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (reference §2.8, §2.9, §2.11). */
+/** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (auth-wire.md §2.8, §2.9, §2.11, §2.13). */
 export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

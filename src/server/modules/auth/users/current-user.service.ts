@@ -20,7 +20,7 @@ function hasVerifiedFactor(current: RequestUser): boolean {
 }
 
 /**
- * PUT /user (reference §2.13): merges `data` into user_metadata (a null value removes a key),
+ * PUT /user (auth-wire.md §2.13): merges `data` into user_metadata (a null value removes a key),
  * changes the password (other sessions end), and starts an e-mail change confirmed by a link
  * sent to the new address. With MFA on, password and e-mail changes need an aal2 session.
  */
@@ -62,7 +62,7 @@ export async function updateUser(deps: AuthDeps, current: RequestUser, input: Up
   return { ...userJson(bundle), new_email: mailed ? newEmail : undefined };
 }
 
-/** POST /logout (reference §2.9): global (default), local, or others. */
+/** POST /logout (auth-wire.md §2.9): global (default), local, or others. */
 export async function signOut(deps: AuthDeps, current: RequestUser, scope: string): Promise<void> {
   const mine = eq(authSessions.userId, current.user.id);
   if (scope === 'global') await deps.db.delete(authSessions).where(mine);
@@ -71,7 +71,7 @@ export async function signOut(deps: AuthDeps, current: RequestUser, scope: strin
   else throw errors.validation(`Unsupported logout scope "${scope}"`);
 }
 
-/** DELETE /user/identities/{identity_id} (reference §2.11): never the last identity. */
+/** DELETE /user/identities/{identity_id} (auth-wire.md §2.11): never the last identity. */
 export async function unlinkIdentity(deps: AuthDeps, current: RequestUser, identityId: string): Promise<void> {
   if (current.identities.length <= 1) {
     throw new GoTrueError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');

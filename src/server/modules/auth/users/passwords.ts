@@ -46,7 +46,7 @@ export interface PasswordProblem {
   message: string;
 }
 
-/** The policy, reported in GoTrue's `weak_password` shape (reference §1.6). */
+/** The policy, reported in GoTrue's `weak_password` shape (auth-wire.md §1.6). */
 export function checkPasswordPolicy(password: string): PasswordProblem | undefined {
   const reasons: PasswordProblem['reasons'] = [];
   const messages: string[] = [];

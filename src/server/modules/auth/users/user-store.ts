@@ -40,7 +40,7 @@ export interface CreateUserInput {
   appMetadata?: Record<string, unknown>;
 }
 
-/** A user with one `email` identity, as GoTrue's sign-up creates it (reference §2.1). */
+/** A user with one `email` identity, as GoTrue's sign-up creates it (auth-wire.md §2.1). */
 export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const now = new Date();
@@ -107,7 +107,7 @@ export function factorJson(factor: FactorRow): Record<string, unknown> {
   };
 }
 
-/** The GoTrue User object (reference §1.5): empty strings, omitted null timestamps, factors only when present. */
+/** The GoTrue User object (auth-wire.md §1.5): empty strings, omitted null timestamps, factors only when present. */
 export function userJson({ user, identities, factors }: UserBundle): Record<string, unknown> {
   const confirmed = [user.emailConfirmedAt, user.phoneConfirmedAt].filter((date): date is Date => date !== null);
   const confirmedAt = confirmed.length > 0 ? new Date(Math.min(...confirmed.map((date) => date.getTime()))) : null;

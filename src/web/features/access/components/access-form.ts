@@ -63,7 +63,7 @@ export function toAccessInput(form: AccessFormValues) {
     userType: form.userType,
     roles: ROLES.filter((role) => form.roles[role].enabled).map((role) => {
       const { is_approver, is_integration_admin, is_data_ai_admin } = form.roles[role];
-      // Spec §6: the flags apply only to staff, so a client keeps none.
+      // product.md §6: the flags apply only to staff, so a client keeps none.
       const flags = form.userType === 'staff' ? { is_approver, is_integration_admin, is_data_ai_admin } : {};
       return { role, ...flags };
     }),

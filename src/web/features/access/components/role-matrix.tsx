@@ -126,7 +126,7 @@ function MatrixEditor({ data }: { data: RolePermissionMatrix }) {
   );
 }
 
-/** The role–permission matrix (spec §6, §7): read from role_permissions, edited by administrators. */
+/** The role–permission matrix (product.md §6, §7): read from role_permissions, edited by administrators. */
 export function RoleMatrix() {
   const matrix = useRolePermissions();
   if (matrix.isPending) return <Spinner label="Loading permissions" />;

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import type { AccessFormValues } from './access-form.ts';
 
 /**
- * The user's access scopes (spec §6): where their permissions apply. An empty field matches
+ * The user's access scopes (product.md §6): where their permissions apply. An empty field matches
  * anything; a user without scopes is not limited by scope.
  */
 export function ScopeRows({

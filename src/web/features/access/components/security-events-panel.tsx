@@ -50,7 +50,7 @@ function EventRow({ event }: { event: SecurityEvent }) {
   );
 }
 
-/** Security events (spec §8: AUTH_FAILURE, PRIVILEGE_ESCALATION), newest first. */
+/** Security events (product.md §8: AUTH_FAILURE, PRIVILEGE_ESCALATION), newest first. */
 export function SecurityEventsPanel() {
   const filterId = useId();
   const [type, setType] = useState<z.infer<typeof filterSchema>>('all');

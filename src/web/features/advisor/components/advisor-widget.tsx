@@ -49,7 +49,7 @@ function useConversationOwner(userId: string | null) {
 }
 
 /**
- * The AI advisor chat widget (spec §2): on workspace paths only, for a signed-in user, docked at the
+ * The AI advisor chat widget (product.md §2): on workspace paths only, for a signed-in user, docked at the
  * bottom centre, minimized until opened. Its chrome steps aside while presentation mode is on.
  */
 export function AdvisorWidget() {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { fieldClasses } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** Enter sends; Shift+Enter starts a new line (spec §4). Typing stays possible while a reply is pending. */
+/** Enter sends; Shift+Enter starts a new line (product.md §4). Typing stays possible while a reply is pending. */
 export function ChatComposer({
   onSend,
   isBusy,

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { QUICK_ACTIONS } from '../advisor-copy.ts';
 
-/** Shortcuts to the dashboard tabs (spec §2). */
+/** Shortcuts to the dashboard tabs (product.md §2). */
 export function QuickActions() {
   return (
     <nav aria-label="Quick actions" className="min-h-0 flex-1 overflow-y-auto p-3">

@@ -21,7 +21,7 @@ import { useDecidePlan, useReviewPlan } from '../api/reviews.ts';
 
 type Decision = 'approve' | 'request_changes';
 
-/** The approver's decision: approve, or send back with a note. Only is_approver may decide (spec §6). */
+/** The approver's decision: approve, or send back with a note. Only is_approver may decide (product.md §6). */
 function DecisionForm({ plan }: { plan: ReviewPlan }) {
   const decide = useDecidePlan(plan.id);
   const isApprover = useAccessDecision(ENDPOINT_ACCESS.decideReviews).state === 'allowed';

@@ -46,7 +46,7 @@ function SecurityPanel() {
 }
 
 /**
- * /auth: sign in, create an account, magic link, Google, and the MFA step (spec §2, §6). A signed-in
+ * /auth: sign in, create an account, magic link, Google, and the MFA step (product.md §2, §6). A signed-in
  * visitor goes on to where they were heading (`?redirect=`) or to the dashboard.
  */
 export function AuthScreen() {

@@ -11,7 +11,7 @@ import { authErrorMessage } from '../auth-errors.ts';
 import { type SignUpForm, signUpFormSchema } from '../auth-forms.ts';
 import { CheckEmail } from './check-email.tsx';
 
-/** Creates an account; the confirmation e-mail's link brings the user back signed in (spec §6). */
+/** Creates an account; the confirmation e-mail's link brings the user back signed in (product.md §6). */
 export function SignUpForm({ returnTo }: { returnTo: string | null }) {
   const { signUp } = useAuth();
   const [error, setError] = useState<string | null>(null);

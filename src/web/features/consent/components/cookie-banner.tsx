@@ -7,7 +7,7 @@ import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 import { CookiePreferences } from './cookie-preferences.tsx';
 
 /**
- * The cookie banner (spec §2, §4): bottom of the screen, on a first visit only or when reopened
+ * The cookie banner (product.md §2, §4): bottom of the screen, on a first visit only or when reopened
  * from 'Cookie settings'. It does not trap focus (the page stays usable) and stays out of the way
  * in presentation mode.
  */
@@ -27,7 +27,7 @@ export function CookieBanner() {
   }, [isBannerOpen, isReopened, headingId, bannerView]);
 
   if (!isBannerOpen || isPresentationMode) return null;
-  // Before any choice, closing means essential only (spec §4); afterwards it just closes.
+  // Before any choice, closing means essential only (product.md §4); afterwards it just closes.
   const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
   // z-[45]: above the advisor dock (z-40) on workspace pages, below dialogs and toasts (z-50).
   return (

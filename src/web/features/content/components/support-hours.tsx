@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
-/** Business hours and the response promise (spec §9), straight from the shared constants. */
+/** Business hours and the response promise (product.md §9), straight from the shared constants. */
 export function SupportHours() {
   return (
     <div className="grid gap-5 md:grid-cols-2">

@@ -17,7 +17,7 @@ function Metric({ label, value, icon }: { label: string; value: string; icon: Re
   );
 }
 
-/** The sample company's overview, from the demo data object of spec §3. */
+/** The sample company's overview, from the demo data object of product.md §3. */
 export function DemoOverviewCard({ data }: { data: DemoData }) {
   const { companyInfo, metrics } = data;
   return (

@@ -22,7 +22,7 @@ export interface DemoModalProps {
 }
 
 /**
- * The interactive demo modal (spec §2): previous/next wrapping over the ten categories,
+ * The interactive demo modal (product.md §2): previous/next wrapping over the ten categories,
  * 'Demo N of M' with percent complete, fullscreen and close. Escape closes, ←/→ navigate,
  * F or F11 toggle fullscreen (not while typing in a demo field).
  */

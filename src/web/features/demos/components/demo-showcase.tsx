@@ -11,7 +11,7 @@ import { DemoPreviewFrame } from './demo-preview-frame.tsx';
 // The full-screen demo player loads when a demo is first opened.
 const DemoModal = lazy(() => import('./demo-modal.tsx').then((module) => ({ default: module.DemoModal })));
 
-/** The platform-demo figures of spec §1. */
+/** The platform-demo figures of product.md §1. */
 const PLATFORM_FIGURES = [
   { value: '99.9%', label: 'Uptime' },
   { value: '50+', label: 'AI agents' },
@@ -55,7 +55,7 @@ function DemoPanel({ category, onTry }: { category: DemoCategory; onTry: () => v
   );
 }
 
-/** Platform demo (spec §1, §2): the figures, ten category tabs and the interactive demo modal. */
+/** Platform demo (product.md §1, §2): the figures, ten category tabs and the interactive demo modal. */
 export function DemoShowcase() {
   const [selected, setSelected] = useState<DemoCategoryId>('dashboard');
   const [modalIndex, setModalIndex] = useState<number | null>(null);

@@ -49,7 +49,7 @@ function AgentCard({ agent }: { agent: DemoAgent }) {
   );
 }
 
-/** AI agents list (spec §2): status active, standby or maintenance; anything else shows Unknown. */
+/** AI agents list (product.md §2): status active, standby or maintenance; anything else shows Unknown. */
 export function AgentsList({ agents = DEMO_AGENTS }: { agents?: readonly DemoAgent[] }) {
   const active = agents.filter((agent) => agent.status === 'active').length;
   return (

@@ -35,7 +35,7 @@ interface TaskDraft {
 const EMPTY: TaskDraft = { title: '', description: '', department: '', deadline: '' };
 
 /**
- * Create-task wizard (spec §4): details → AI classification (moves on after 2 s) → review.
+ * Create-task wizard (product.md §4): details → AI classification (moves on after 2 s) → review.
  * 'Edit Details' goes back to the details; progress is the step times 33.33.
  */
 export function CreateTaskWizard() {

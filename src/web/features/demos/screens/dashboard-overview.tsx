@@ -16,7 +16,7 @@ const ACTIVITY = [
   { text: 'Risk register v1.4 sent for review', when: 'Yesterday' },
 ] as const;
 
-/** Dashboard overview (spec §2): the demo company's metrics, readiness and activity. */
+/** Dashboard overview (product.md §2): the demo company's metrics, readiness and activity. */
 export function DashboardOverview() {
   const { companyName, companyInfo, metrics } = DEFAULT_DEMO_DATA;
   return (

@@ -53,7 +53,7 @@ function DeliverableRow({ deliverable }: { deliverable: DemoDeliverable }) {
   );
 }
 
-/** Deliverables management (spec §2): statuses completed, in_review, pending and overdue. */
+/** Deliverables management (product.md §2): statuses completed, in_review, pending and overdue. */
 export function Deliverables() {
   const [filter, setFilter] = useState<DeliverableStatus | 'all'>('all');
   const shown = filter === 'all' ? DEMO_DELIVERABLES : DEMO_DELIVERABLES.filter((item) => item.status === filter);

@@ -15,7 +15,7 @@ const STATUS_BADGE: Record<AiOutputStatus, { label: string; tone: 'info' | 'gree
 };
 
 /**
- * AI output review (spec §4): pending_review, then approved (on to final delivery) or rejected
+ * AI output review (product.md §4): pending_review, then approved (on to final delivery) or rejected
  * (back for revision). The decision is a person's, and the screen says so.
  */
 export function OutputReview() {

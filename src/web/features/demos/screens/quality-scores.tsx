@@ -15,7 +15,7 @@ export function ScoreBadge({ score }: { score: number }) {
   );
 }
 
-/** The success icon for an assessment with no issues, otherwise the count (spec §4). */
+/** The success icon for an assessment with no issues, otherwise the count (product.md §4). */
 export function IssueCount({ issues }: { issues: number }) {
   if (isIssueFree(issues)) {
     return (
@@ -27,7 +27,7 @@ export function IssueCount({ issues }: { issues: number }) {
   return <span className="text-xs text-muted-foreground">{issues === 1 ? '1 issue' : `${issues} issues`}</span>;
 }
 
-/** Quality scores view (spec §2): overall 92.3, trend bars 92/89/85, bands at 90 and 80. */
+/** Quality scores view (product.md §2): overall 92.3, trend bars 92/89/85, bands at 90 and 80. */
 export function QualityScores() {
   const overall = scoreBand(QUALITY_OVERVIEW.overall);
   return (

@@ -1,6 +1,6 @@
 import { ABOUT_FIGURES } from '../landing-content.ts';
 
-/** The About block of spec §1: who we are, in five figures. */
+/** The About block of product.md §1: who we are, in five figures. */
 export function AboutBlock() {
   return (
     <section aria-labelledby="about-heading" className="bg-primary text-primary-foreground">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { track } from '../../analytics/analytics.ts';
 import { CAPABILITIES } from '../landing-content.ts';
 
-/** Platform Capabilities (spec §2): three cards, each with Learn More to its page. */
+/** Platform Capabilities (product.md §2): three cards, each with Learn More to its page. */
 export function Capabilities() {
   return (
     <section aria-labelledby="capabilities-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">

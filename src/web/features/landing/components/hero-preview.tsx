@@ -6,7 +6,7 @@ import { HeroScreenView } from './hero-screens.tsx';
 import { useCarousel } from './use-carousel.ts';
 
 /**
- * The hero's rotating preview (spec §2): the WAI-ARIA carousel pattern, with a visible pause
+ * The hero's rotating preview (product.md §2): the WAI-ARIA carousel pattern, with a visible pause
  * control, slide pickers, and no movement under reduced motion, presentation mode, the pointer
  * or keyboard focus.
  */

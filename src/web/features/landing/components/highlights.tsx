@@ -1,6 +1,6 @@
 import { HIGHLIGHTS } from '../landing-content.ts';
 
-/** The promises of spec §1: 24/7 support, enterprise security, risk intelligence, scalability. */
+/** The promises of product.md §1: 24/7 support, enterprise security, risk intelligence, scalability. */
 export function Highlights() {
   return (
     <section aria-label="Why ComplianceCore" className="border-y border-border bg-background">

@@ -29,7 +29,7 @@ export interface Carousel {
 }
 
 /**
- * Advances every 4 s (spec §9) unless paused by the visitor, held still by reduced motion or
+ * Advances every 4 s (product.md §9) unless paused by the visitor, held still by reduced motion or
  * presentation mode, or while the pointer or focus is inside (so nothing moves under the user).
  */
 export function useCarousel(

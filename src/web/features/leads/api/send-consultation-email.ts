@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/schemas/leads.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** POST /functions/v1/send-consultation-email (spec §7): public, so no token is sent. */
+/** POST /functions/v1/send-consultation-email (product.md §7): public, so no token is sent. */
 export function sendConsultationEmail(request: ConsultationRequest): Promise<LeadReceipt> {
   return apiFetch('/functions/v1/send-consultation-email', {
     method: 'POST',

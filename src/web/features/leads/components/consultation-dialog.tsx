@@ -13,7 +13,7 @@ import { ScheduleStep } from './schedule-step.tsx';
 type Step = 'form' | 'schedule';
 
 /**
- * 'Book Demo' (spec §2, §4): the form step, then the schedule step after a successful send.
+ * 'Book Demo' (product.md §2, §4): the form step, then the schedule step after a successful send.
  * `prefill` (a link from the ROI calculator) fills the message and interest when it changes.
  */
 export function ConsultationDialog({

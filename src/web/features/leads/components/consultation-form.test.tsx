@@ -12,7 +12,7 @@ function Harness({ isSending = false, onSubmit = () => undefined }: { isSending?
 
 const submit = () => screen.getByRole('button', { name: /Send Request|Sending/ }) as HTMLButtonElement;
 
-describe('the consultation form step (spec §5)', () => {
+describe('the consultation form step (product.md §5)', () => {
   it('keeps submit disabled until first name, last name, e-mail and company are filled', async () => {
     const user = userEvent.setup();
     render(<Harness />);

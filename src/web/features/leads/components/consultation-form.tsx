@@ -35,7 +35,7 @@ export function useConsultationForm() {
 }
 
 /**
- * The form step (spec §5): first name, last name, e-mail and company required (asterisks),
+ * The form step (product.md §5): first name, last name, e-mail and company required (asterisks),
  * interest and message optional; the submit button stays disabled until the four are filled
  * and while sending.
  */

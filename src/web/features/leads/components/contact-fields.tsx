@@ -19,7 +19,7 @@ export const contactFieldId = (formId: string, name: keyof ContactValues) => `${
 
 /**
  * The contact form's inputs. Browser validation is off (the form lists every problem itself,
- * spec §5), so `required` here only tells assistive technology which fields are mandatory.
+ * product.md §5), so `required` here only tells assistive technology which fields are mandatory.
  */
 export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolean }) {
   const describedBy = hasErrors ? `${id}-errors` : undefined;
@@ -66,7 +66,7 @@ export function ContactFields({ id, hasErrors }: { id: string; hasErrors: boolea
           aria-describedby={describedBy}
         />
       </FormField>
-      {/* Invisible to people, tempting to bots: anything typed here is spam (spec §5). */}
+      {/* Invisible to people, tempting to bots: anything typed here is spam (product.md §5). */}
       <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
         <label htmlFor={contactFieldId(id, 'honeypot')}>Website</label>
         <input id={contactFieldId(id, 'honeypot')} name="honeypot" type="text" tabIndex={-1} autoComplete="off" />

@@ -16,7 +16,7 @@ function renderForm() {
 
 const listed = () => within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent);
 
-describe('the contact form validation (spec §5)', () => {
+describe('the contact form validation (product.md §5)', () => {
   it('lists every missing field under "Please correct the following:" and focuses the list', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -38,7 +38,7 @@ const countFilled = (values: ContactValues) =>
   [values.firstName, values.lastName, values.email, values.company, values.message].filter((value) => value.trim()).length;
 
 /**
- * The contact form (spec §4, §5): every problem listed under 'Please correct the following:',
+ * The contact form (product.md §4, §5): every problem listed under 'Please correct the following:',
  * cleared by any edit; values sanitised before sending; 'Sending...' with the fields disabled;
  * then the 'Message Sent!' screen, or a toast with the form kept.
  *

@@ -4,7 +4,7 @@ import { track } from '../../analytics/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { ContactForm } from './contact-form.tsx';
 
-/** The landing page's contact section at #contact (spec §2): promise, hours, phone and the form. */
+/** The landing page's contact section at #contact (product.md §2): promise, hours, phone and the form. */
 export function ContactSection() {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 border-t border-border bg-muted/40">

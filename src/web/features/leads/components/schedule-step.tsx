@@ -21,7 +21,7 @@ function OptionText({ title, description, icon }: { title: string; description: 
 }
 
 /**
- * The schedule step (spec §4): book online (new tab), have the team call back (thanks toast,
+ * The schedule step (product.md §4): book online (new tab), have the team call back (thanks toast,
  * then close), or call now (a tel: link); 'Back to Form' returns.
  */
 export function ScheduleStep({ onDirectContact, onBack }: { onDirectContact: () => void; onBack: () => void }) {

@@ -61,7 +61,7 @@ function Body() {
   );
 }
 
-/** The press block (spec §2): up to 6 published press articles, each opening in a new tab. */
+/** The press block (product.md §2): up to 6 published press articles, each opening in a new tab. */
 export function PressArticles() {
   return (
     <section aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">

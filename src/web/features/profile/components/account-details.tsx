@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Who the user is to the system: e-mail, account type, roles and flags (spec §3, §6). */
+/** Who the user is to the system: e-mail, account type, roles and flags (product.md §3, §6). */
 export function AccountDetails() {
   const { user, access, accessStatus } = useAuth();
   if (!user) return null;

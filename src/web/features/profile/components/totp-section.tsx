@@ -35,7 +35,7 @@ function nextFriendlyName(factors: Factor[]): string {
   }
 }
 
-/** Authenticator-app (TOTP) factors: enroll with a QR code or the secret, verify, remove (spec §2). */
+/** Authenticator-app (TOTP) factors: enroll with a QR code or the secret, verify, remove (product.md §6, §7; wire format in auth-wire.md §2.10). */
 export function TotpSection() {
   const { user, reloadUser } = useAuth();
   const factors = user?.factors ?? [];

@@ -9,7 +9,7 @@ export const searchKeys = {
 
 /**
  * GET /functions/v1/search-content with the user's token or the anonymous key. A failure is logged
- * as 'Search failed: {status}' and yields null: the dialog then shows nothing (spec §8).
+ * as 'Search failed: {status}' and yields null: the dialog then shows nothing (product.md §8).
  */
 export async function fetchSearchResults(
   q: string,

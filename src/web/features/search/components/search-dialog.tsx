@@ -12,7 +12,7 @@ export function isSearchShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 }
 
-/** The global search dialog (spec §2 Global overlays): mounted once, opened by Ctrl/Cmd+K or the header button. */
+/** The global search dialog (product.md §2 Global overlays): mounted once, opened by Ctrl/Cmd+K or the header button. */
 export function SearchDialog() {
   const isOpen = useSearchDialogOpen();
 

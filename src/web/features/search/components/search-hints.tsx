@@ -38,7 +38,7 @@ export function SearchIdleState({ history, onPick }: { history: readonly string[
   );
 }
 
-/** Spec §2: Enter to select, Esc to close, Ctrl/Cmd+K to search. */
+/** product.md §2: Enter to select, Esc to close, Ctrl/Cmd+K to search. */
 export function SearchFooter() {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-border px-4 py-2.5 text-xs text-muted-foreground">

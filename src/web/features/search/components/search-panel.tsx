@@ -36,7 +36,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
     placeholderData: keepPreviousData,
   });
 
-  // A blank or too-short query clears the results (spec §5); a failed search shows nothing (spec §8).
+  // A blank or too-short query clears the results (product.md §5); a failed search shows nothing (product.md §8).
   const response = isActive && term !== '' ? search.data : undefined;
   const results = response?.results.slice(0, SEARCH.maxResultsShown) ?? [];
   const isSearching = isActive && search.isFetching;

@@ -100,7 +100,7 @@ export default function WorkflowBuilder({ templateId }: { templateId: string }) 
   const workflow = useWorkflow(templateId);
   const name = workflow.data?.name;
   useEffect(() => {
-    // The advisor widget follows what the user is working on (spec §2 'workflow-context-update').
+    // The advisor widget follows what the user is working on (product.md §2 'workflow-context-update').
     if (name) window.dispatchEvent(new CustomEvent('workflow-context-update', { detail: `Workflow: ${name}` }));
   }, [name]);
   if (workflow.isPending) return <Spinner label="Loading the workflow" />;
