@@ -11,7 +11,10 @@ import tseslint from 'typescript-eslint';
 // One zone per web feature: a feature never imports another feature; routes compose them.
 const featuresDir = 'src/web/features';
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   : [];
 // The one exception: app-wide state every feature may read (docs/architecture.md, "Web layers").
 // Who is signed in, the visitor's cookie consent, the two global modes, and the consent-gated
@@ -32,7 +35,7 @@ const webLayerZones = [
   {
     target: './src/web/lib',
     from: ['./src/web/components', './src/web/features', ...composingLayers],
-    message: 'src/web/lib is no domain\'s: it never imports components, features, layout or routes.',
+    message: "src/web/lib is no domain's: it never imports components, features, layout or routes.",
   },
   {
     target: './src/web/components',

@@ -40,7 +40,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       // No GPU here: without GL and GPU compositing Chromium skips SwiftShader and spends less CPU per frame.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--use-gl=disabled', '--disable-gpu-compositing'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--use-gl=disabled',
+        '--disable-gpu-compositing',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

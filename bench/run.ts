@@ -15,9 +15,7 @@ const WEB_BUILD_DIR = webBuildDirFromEnv();
 
 function landingPageWeight() {
   const html = fs.readFileSync(path.join(WEB_BUILD_DIR, 'index.html'), 'utf8');
-  const refs = new Set(
-    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? ''),
-  );
+  const refs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? ''));
   let js = 0;
   let css = 0;
   let brotli = 0;

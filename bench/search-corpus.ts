@@ -58,7 +58,10 @@ export async function seedCorpus(database: Database, generated: number): Promise
     };
   });
   for (let start = 0; start < rows.length; start += 500) {
-    await database.db.insert(searchableContent).values(rows.slice(start, start + 500)).onConflictDoNothing();
+    await database.db
+      .insert(searchableContent)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing();
   }
   // The steady state a server reaches on its own (autovacuum): the GIN pending list merged and
   // statistics current. PGlite has no autovacuum, so without this it would be measured mid-load.

@@ -1,7 +1,15 @@
 import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { PASSWORD, createUserWithRole, signInWithPassword, signOut, signUpAndConfirm, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
+import {
+  PASSWORD,
+  createUserWithRole,
+  signInWithPassword,
+  signOut,
+  signUpAndConfirm,
+  uniqueEmail,
+  verifyLinkFor,
+} from './sign-in-helpers.ts';
 
 /**
  * An administrator can only be made outside the browser: `npm run user:create`, run here while the

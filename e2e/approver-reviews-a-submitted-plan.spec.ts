@@ -17,7 +17,10 @@ test('an approver sends a submitted plan back with a note, and the client sees w
   await signUpClient(page, 'reviewed-client');
   await subscribe(page);
   const headers = { authorization: `Bearer ${await accessToken(page)}` };
-  const created = await page.request.post('/api/v1/plans', { headers, data: { title: TITLE, category: 'security', priority: 2, raw_message: 'Help us run access reviews' } });
+  const created = await page.request.post('/api/v1/plans', {
+    headers,
+    data: { title: TITLE, category: 'security', priority: 2, raw_message: 'Help us run access reviews' },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   expect((await page.request.post(`/api/v1/plans/${id}/submit`, { headers })).status()).toBe(200);

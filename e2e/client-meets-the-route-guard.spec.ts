@@ -34,7 +34,9 @@ test('a client opening /admin or /auditor-portal lands on /dashboard-compliancec
   await expect(nav.getByRole('link', { name: 'Administration' })).toHaveCount(0);
 
   // The server says the same with the user's own token.
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('cc-auth-token') ?? '{}') as { access_token?: string }).access_token);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('cc-auth-token') ?? '{}') as { access_token?: string }).access_token,
+  );
   expect(token).toBeTruthy();
   const api = await page.request.get('/api/v1/admin/users', { headers: { authorization: `Bearer ${token}` } });
   expect(api.status()).toBe(403);

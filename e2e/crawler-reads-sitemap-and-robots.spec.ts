@@ -18,7 +18,14 @@ test('every URL in sitemap.xml is a live page', async ({ request, baseURL }) => 
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
   expect(urls.length).toBeGreaterThanOrEqual(60);
-  for (const path of ['/', '/faq', '/documentation/getting-started', '/knowledge-base/building-a-risk-register', '/support/signing-in', '/compliance/pci-dss']) {
+  for (const path of [
+    '/',
+    '/faq',
+    '/documentation/getting-started',
+    '/knowledge-base/building-a-risk-register',
+    '/support/signing-in',
+    '/compliance/pci-dss',
+  ]) {
     expect(urls).toContain(`${baseURL}${path}`);
   }
   expect(urls).not.toContain(`${baseURL}/privacy`);

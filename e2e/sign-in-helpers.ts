@@ -16,7 +16,11 @@ export function uniqueEmail(prefix: string): string {
  * A confirmed user with a staff role, made as an operator makes one: `npm run user:create`, which
  * goes through the admin API of the journey server holding the embedded database.
  */
-export async function createUserWithRole(email: string, role: string, flags: ('--approver' | '--integration-admin' | '--data-ai-admin')[] = []): Promise<void> {
+export async function createUserWithRole(
+  email: string,
+  role: string,
+  flags: ('--approver' | '--integration-admin' | '--data-ai-admin')[] = [],
+): Promise<void> {
   /* eslint-disable n/no-process-env -- the data folder and origin playwright.config.ts gave the journey server */
   const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test' };
   const origin = process.env.E2E_ORIGIN;

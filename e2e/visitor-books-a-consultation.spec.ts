@@ -65,7 +65,10 @@ test('a visitor books a consultation through the form and the schedule step', as
   const form = page.getByRole('dialog', { name: 'Book a Demo' });
   await expect(form.getByRole('textbox', { name: 'Company' })).toHaveValue('Analytical Engines');
   await form.getByRole('button', { name: 'Send Request' }).click();
-  await page.getByRole('dialog', { name: 'Schedule Your Consultation' }).getByRole('button', { name: /Have Us Contact You/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Schedule Your Consultation' })
+    .getByRole('button', { name: /Have Us Contact You/ })
+    .click();
 
   await expect(toast(page)).toContainText('Thank you!');
   await expect(toast(page)).toContainText('Our team will contact you within 24 hours to schedule your consultation.');

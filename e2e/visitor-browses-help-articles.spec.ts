@@ -5,9 +5,27 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withEssentialConsent } from './content-fixtures.ts';
 
 const sections = [
-  { path: '/documentation', label: 'Documentation', article: 'Creating a task request', slug: 'creating-a-task-request', category: 'Task requests' },
-  { path: '/knowledge-base', label: 'Knowledge base', article: 'Building a risk register that drives decisions', slug: 'building-a-risk-register', category: 'Risk management' },
-  { path: '/support', label: 'Support', article: 'Setting up multi-factor authentication', slug: 'setting-up-multi-factor-authentication', category: 'Account and sign-in' },
+  {
+    path: '/documentation',
+    label: 'Documentation',
+    article: 'Creating a task request',
+    slug: 'creating-a-task-request',
+    category: 'Task requests',
+  },
+  {
+    path: '/knowledge-base',
+    label: 'Knowledge base',
+    article: 'Building a risk register that drives decisions',
+    slug: 'building-a-risk-register',
+    category: 'Risk management',
+  },
+  {
+    path: '/support',
+    label: 'Support',
+    article: 'Setting up multi-factor authentication',
+    slug: 'setting-up-multi-factor-authentication',
+    category: 'Account and sign-in',
+  },
 ];
 
 test.beforeEach(async ({ page }) => withEssentialConsent(page));
@@ -23,7 +41,10 @@ for (const section of sections) {
     await expect(page).toHaveURL(new RegExp(`${section.path}/${section.slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.article);
     await expect(page).toHaveTitle(`${section.article} · ${section.label} · ComplianceCore`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(`${section.path}/${section.slug}`, page.url()).href);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new URL(`${section.path}/${section.slug}`, page.url()).href,
+    );
     await expect(sidebar.getByRole('link', { name: section.article })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(section.category);
     await expectNoSeriousA11yViolations(page);

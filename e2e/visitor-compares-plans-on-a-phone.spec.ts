@@ -14,7 +14,10 @@ test.beforeEach(async ({ page }) => {
 test('on a phone, a visitor reads the plans and the FAQ, then compares every feature in a readable table', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('One flat monthly fee. Unlimited compliance tasks.');
-  const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  const plans = page
+    .getByRole('list', { name: 'Plans' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(plans.getByRole('heading', { level: 2 })).toHaveText(['Essential', 'Growth', 'Scale', 'Enterprise']);
   await expect(page.getByRole('listitem', { name: 'Essential' })).toContainText('$2,500/month');
   await expect(page.getByRole('listitem', { name: 'Growth' })).toContainText('$5,000/month');

@@ -50,7 +50,9 @@ test('a visitor enters their numbers, sees the estimate and chart update, and bo
   // The landing page opens 'Book Demo' with the estimate in the message and Scale chosen.
   const dialog = page.getByRole('dialog', { name: 'Book a Demo' });
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(/- Employees: 350/);
-  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(/Estimate: \$396,200\/year today vs \$207,800\/year with Scale/);
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    /Estimate: \$396,200\/year today vs \$207,800\/year with Scale/,
+  );
   await expect(dialog.getByRole('combobox', { name: 'Interest' })).toHaveValue('scale');
   await expect(page).not.toHaveURL(/consultation=/);
   await expectNoSeriousA11yViolations(page);

@@ -64,9 +64,7 @@ test('the demo modal is driven by the keyboard alone', async ({ page }) => {
   await page.keyboard.press('f');
   const modal = page.getByTestId('demo-modal');
   await expect(modal.getByRole('button', { name: 'Exit fullscreen' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? 'maximised')).not.toBe(
-    'none',
-  );
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? 'maximised')).not.toBe('none');
   const box = await modal.boundingBox();
   expect(box?.width).toBe(page.viewportSize()?.width);
   await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
@@ -107,7 +105,10 @@ test('each demo tab shows its screen and Learn More goes to the category page', 
     await expect(panel.getByRole('link', { name: `Learn More about ${title}` })).toHaveAttribute('href', href);
     await expect(panel.getByRole('button', { name: 'Try Interactive Demo' })).toBeVisible();
   }
-  await page.getByRole('tabpanel').getByRole('link', { name: /Learn More/ }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('link', { name: /Learn More/ })
+    .click();
   await expect(page).toHaveURL(/\/data-security$/);
 });
 

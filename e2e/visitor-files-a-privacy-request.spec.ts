@@ -35,7 +35,9 @@ test('a visitor files a correction request and sees its reference and the date w
   await form.getByLabel('Your email').fill('margaret@example.org');
   await form.getByLabel('Name of the person you act for').fill('Lauren Hamilton');
   await form.getByLabel('Country or state of residence').fill('California');
-  await form.getByLabel('Tell us about your request').fill('The job title on her newsletter profile is wrong: it should read "Flight software lead".');
+  await form
+    .getByLabel('Tell us about your request')
+    .fill('The job title on her newsletter profile is wrong: it should read "Flight software lead".');
   await form.getByRole('checkbox', { name: /I confirm the information above is accurate/ }).check();
   const filedAt = new Date();
   await form.getByRole('button', { name: 'Send privacy request' }).click();
@@ -53,7 +55,9 @@ test('a visitor files a correction request and sees its reference and the date w
   // Stored in the same transaction as its acknowledgement, which is already queued.
   const acknowledgement = (await mailbox(page)).find((mail) => mail.to === 'margaret@example.org');
   expect(acknowledgement?.subject).toBe(`We received your privacy request (${reference})`);
-  expect(acknowledgement?.text).toContain(`We will respond by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(due)}`);
+  expect(acknowledgement?.text).toContain(
+    `We will respond by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(due)}`,
+  );
 
   await page.getByRole('button', { name: 'Make another request' }).click();
   await expect(form.getByRole('radio', { name: /Access my data/ })).toBeChecked();

@@ -69,7 +69,10 @@ test('/data-security and /compliancecore/success are finished pages with a way f
   await page.goto('/data-security');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How we protect your data');
   await expect(page.getByRole('region', { name: 'Our security practices' }).getByRole('listitem')).toHaveCount(6);
-  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
 
   await page.goto('/compliancecore/success');
   const engagements = page.getByRole('region', { name: 'Typical engagements' });

@@ -5,8 +5,20 @@ import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first v
 import { withEssentialConsent } from './content-fixtures.ts';
 
 const legalPages = [
-  { path: '/privacy-policy', alias: '/privacy', heading: 'Privacy policy', section: 'Your rights', firstSection: 'Who we are and what this covers' },
-  { path: '/cookie-policy', alias: '/cookies', heading: 'Cookie policy', section: 'Changing your choice', firstSection: 'What this policy covers' },
+  {
+    path: '/privacy-policy',
+    alias: '/privacy',
+    heading: 'Privacy policy',
+    section: 'Your rights',
+    firstSection: 'Who we are and what this covers',
+  },
+  {
+    path: '/cookie-policy',
+    alias: '/cookies',
+    heading: 'Cookie policy',
+    section: 'Changing your choice',
+    firstSection: 'What this policy covers',
+  },
   { path: '/terms', alias: null, heading: 'Terms of service', section: 'Limitation of liability', firstSection: 'The agreement' },
 ];
 
@@ -38,7 +50,10 @@ test('the aliases show the same policy and point search engines at the canonical
   }
 });
 
-test('the cookie policy lists the four categories and every key the app stores, and the site sets no cookies', async ({ page, context }) => {
+test('the cookie policy lists the four categories and every key the app stores, and the site sets no cookies', async ({
+  page,
+  context,
+}) => {
   await page.goto('/cookie-policy');
   const tables = page.getByRole('main').getByRole('table');
   for (const category of ['Essential', 'Functional', 'Analytics', 'Marketing']) {

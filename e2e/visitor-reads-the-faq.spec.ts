@@ -48,8 +48,7 @@ test('answers are in the prerendered page and described to search engines as an 
   expect(html).toContain('Standard turnaround is five business days on Essential');
   await page.goto('/faq');
   const faq = (await jsonLd(page)).find((block) => block['@type'] === 'FAQPage') as
-    | { mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] }
-    | undefined;
+    { mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] } | undefined;
   expect(faq?.mainEntity.length).toBeGreaterThanOrEqual(20);
   expect(faq?.mainEntity[0]).toEqual({
     '@type': 'Question',

@@ -11,10 +11,7 @@ test('the landing page makes the claims of product.md §1 and links where produc
   await openLanding(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Start Your Subscription' })).toHaveAttribute('href', '/pricing');
-  await expect(main.getByRole('list', { name: 'Certifications' }).getByRole('listitem')).toHaveText([
-    'SOC2 Certified',
-    'GDPR Compliant',
-  ]);
+  await expect(main.getByRole('list', { name: 'Certifications' }).getByRole('listitem')).toHaveText(['SOC2 Certified', 'GDPR Compliant']);
   for (const claim of ['24/7 Support', 'Enterprise Security', 'Risk Intelligence', 'Scalability']) {
     await expect(main.getByRole('heading', { name: claim })).toBeVisible();
   }
@@ -29,7 +26,12 @@ test('the landing page makes the claims of product.md §1 and links where produc
     ['10+', 'Years of experience'],
     ['Up to 80%', 'Lower compliance costs'],
   ] as const) {
-    await expect(main.getByRole('definition').filter({ hasText: new RegExp(`^${value.replace(/[.+]/g, '\\$&')}$`) }).first()).toBeVisible();
+    await expect(
+      main
+        .getByRole('definition')
+        .filter({ hasText: new RegExp(`^${value.replace(/[.+]/g, '\\$&')}$`) })
+        .first(),
+    ).toBeVisible();
     await expect(main.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
   for (const [title, href] of [

@@ -8,7 +8,10 @@ test.describe.configure({ timeout: 60_000 });
 /** Dialog journeys start with the cookie choice made, so the banner is not part of them. */
 async function visit(page: Page, path: string, consent: 'all' | 'essential' = 'essential') {
   await page.goto(path);
-  await page.getByTestId('cookie-banner').getByRole('button', { name: consent === 'all' ? 'Accept All' : 'Essential Only' }).click();
+  await page
+    .getByTestId('cookie-banner')
+    .getByRole('button', { name: consent === 'all' ? 'Accept All' : 'Essential Only' })
+    .click();
 }
 
 function dialog(page: Page) {

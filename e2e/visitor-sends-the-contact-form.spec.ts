@@ -184,6 +184,8 @@ test('with analytics consent every public page reports its page_view, client-sid
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect
-    .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === 'page_view').map((entry) => entry.page_path)))
+    .poll(() =>
+      page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === 'page_view').map((entry) => entry.page_path)),
+    )
     .toEqual(['/pricing', '/faq']);
 });

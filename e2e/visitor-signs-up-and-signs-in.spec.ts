@@ -72,7 +72,9 @@ test('a magic link signs the user in and returns to the page they asked for', as
   let link = '';
   await expect
     .poll(async () => {
-      const { mails } = (await (await page.request.get('/dev/mailbox')).json()) as { mails: { to: string; subject: string; links: string[] }[] };
+      const { mails } = (await (await page.request.get('/dev/mailbox')).json()) as {
+        mails: { to: string; subject: string; links: string[] }[];
+      };
       link = mails.filter((mail) => mail.to === email)[0]?.links.find((candidate) => candidate.includes('/auth/v1/verify')) ?? '';
       return link;
     })

@@ -18,6 +18,14 @@ describe('findCycles', () => {
   });
 
   it('finds none in a tree', () => {
-    expect(findCycles(new Map([['app.ts', ['a.ts', 'b.ts']], ['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['app.ts', ['a.ts', 'b.ts']],
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,11 @@ import path from 'node:path';
 import ts from 'typescript';
 
 export function importGraph(root: string, files: readonly string[]): Map<string, string[]> {
-  const options: ts.CompilerOptions = { allowImportingTsExtensions: true, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext };
+  const options: ts.CompilerOptions = {
+    allowImportingTsExtensions: true,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+  };
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
@@ -58,7 +62,8 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -66,7 +71,8 @@ function sourceFiles(dir: string): string[] {
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '..', 'src');
   const cycles = findCycles(importGraph(root, sourceFiles(root)));
-  for (const cycle of cycles) console.error(`Import cycle (type-only imports count):\n  ${cycle.map((file) => path.relative(process.cwd(), file)).join('\n  ')}`);
+  for (const cycle of cycles)
+    console.error(`Import cycle (type-only imports count):\n  ${cycle.map((file) => path.relative(process.cwd(), file)).join('\n  ')}`);
   if (cycles.length > 0) process.exit(1);
   console.log('No import cycles in src/ (type-only imports included).');
 }

@@ -32,22 +32,33 @@ async function ruleIdsFor(relativePath: string, code: string): Promise<string[]>
 
 describe('layers', () => {
   it('refuses a feature imported from lib', async () => {
-    const ids = await ruleIdsFor('src/web/lib/probe.ts', "import { SearchButton } from '../features/search/components/search-button.tsx';\nexport { SearchButton };\n");
+    const ids = await ruleIdsFor(
+      'src/web/lib/probe.ts',
+      "import { SearchButton } from '../features/search/components/search-button.tsx';\nexport { SearchButton };\n",
+    );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses a feature imported from components', async () => {
-    const ids = await ruleIdsFor('src/web/components/ui/probe.ts', "import { SearchButton } from '../../features/search/components/search-button.tsx';\nexport { SearchButton };\n");
+    const ids = await ruleIdsFor(
+      'src/web/components/ui/probe.ts',
+      "import { SearchButton } from '../../features/search/components/search-button.tsx';\nexport { SearchButton };\n",
+    );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses a module imported from a plugin', async () => {
-    const ids = await ruleIdsFor('src/server/plugins/probe.ts', "import { AppError } from '../app-error.ts';\nimport { registerAccessRoutes } from '../modules/access/access.routes.ts';\nexport { AppError, registerAccessRoutes };\n");
+    const ids = await ruleIdsFor(
+      'src/server/plugins/probe.ts',
+      "import { AppError } from '../app-error.ts';\nimport { registerAccessRoutes } from '../modules/access/access.routes.ts';\nexport { AppError, registerAccessRoutes };\n",
+    );
     expect(ids).toEqual(['import-x/no-restricted-paths']);
   });
 
   it('lets components import lib, the one direction allowed between them', async () => {
-    expect(await ruleIdsFor('src/web/components/ui/probe.ts', "import { cn } from '../../lib/cn.ts';\nexport const probe = cn('a');\n")).toEqual([]);
+    expect(
+      await ruleIdsFor('src/web/components/ui/probe.ts', "import { cn } from '../../lib/cn.ts';\nexport const probe = cn('a');\n"),
+    ).toEqual([]);
   });
 });
 
@@ -55,8 +66,14 @@ describe('type-only import cycles', () => {
   let directory: string;
   beforeAll(() => {
     directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-cycle-'));
-    fs.writeFileSync(path.join(directory, 'admin.ts'), "import type { SignUp } from './signup.ts';\nexport type Admin = { signUp?: SignUp };\n");
-    fs.writeFileSync(path.join(directory, 'signup.ts'), "import type { Admin } from './admin.ts';\nexport type SignUp = { admin?: Admin };\n");
+    fs.writeFileSync(
+      path.join(directory, 'admin.ts'),
+      "import type { SignUp } from './signup.ts';\nexport type Admin = { signUp?: SignUp };\n",
+    );
+    fs.writeFileSync(
+      path.join(directory, 'signup.ts'),
+      "import type { Admin } from './admin.ts';\nexport type SignUp = { admin?: Admin };\n",
+    );
   });
   afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
 

@@ -53,9 +53,7 @@ describe('rewriteBootstrap', () => {
   });
 
   it('refuses a page whose bootstrap it does not recognise, so the build fails instead of shipping a dead page', () => {
-    expect(() => rewriteBootstrap('<html><body><script type="module">x()</script></body></html>', source)).toThrow(
-      BootstrapShapeError,
-    );
+    expect(() => rewriteBootstrap('<html><body><script type="module">x()</script></body></html>', source)).toThrow(BootstrapShapeError);
     const missingRoute = page.replace('"routes/marketing/home":route1', '"routes/marketing/home":route9');
     expect(() => rewriteBootstrap(missingRoute, source)).toThrow(/has no module/);
   });

@@ -76,10 +76,7 @@ export interface RunningAuthServer {
  * The real app listening on 127.0.0.1 (random port), for conformance tests that drive it over
  * HTTP with the pinned `@supabase/auth-js`. Env overrides go through parseEnv as in production.
  */
-export async function startAuthServer(
-  database: TestDatabase,
-  envOverrides: Record<string, string> = {},
-): Promise<RunningAuthServer> {
+export async function startAuthServer(database: TestDatabase, envOverrides: Record<string, string> = {}): Promise<RunningAuthServer> {
   const app = await buildApp({
     database,
     env: parseEnv({ NODE_ENV: 'test', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0', ...envOverrides }),

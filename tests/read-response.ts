@@ -19,7 +19,9 @@ export function readJson<S extends z.ZodType>(response: JsonResponse, schema: S)
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new Error(`The response body does not match its schema:\n${z.prettifyError(parsed.error)}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `The response body does not match its schema:\n${z.prettifyError(parsed.error)}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
   return parsed.data;
 }

@@ -80,7 +80,9 @@ describe('errors', () => {
     const statuses = [];
     for (let index = 0; index < 3; index += 1) statuses.push(await limited.inject({ method: 'GET', url: '/limited' }));
     expect(statuses.map((response) => response.statusCode)).toEqual([200, 200, 429]);
-    expect(statuses[2]!.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) } });
+    expect(statuses[2]!.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds/) },
+    });
     expect(statuses[2]!.headers['retry-after']).toBeDefined();
   });
 

@@ -21,7 +21,10 @@ const trustProxySetting = z
     if (['', '0', 'false', 'no'].includes(text)) return false;
     if (text === 'true' || text === 'yes') return 1;
     if (/^\d+$/.test(text)) return Number(text);
-    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const invalid = entries.filter((entry) => {
       const [address = '', bits, extra] = entry.split('/');
       return !isIP(address) || extra !== undefined || (bits !== undefined && !/^\d{1,3}$/.test(bits));
@@ -52,7 +55,10 @@ export const envSchema = z.object({
   CHECKPOINT_INTERVAL_MINUTES: z.coerce.number().positive().default(5),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Where `npm run build` wrote the web app (its `client/` folder is served). */
-  BUILD_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../build')),
+  BUILD_DIR: z
+    .string()
+    .min(1)
+    .default(path.resolve(import.meta.dirname, '../../build')),
   /** `smtp://user:pass@host:587` or `smtps://…`; without it mail lands in the embedded outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('ComplianceCore <no-reply@compliancecore.local>'),
@@ -65,7 +71,11 @@ export const envSchema = z.object({
   /** `iss` of access tokens; defaults to `<PUBLIC_URL>/auth/v1`. */
   AUTH_JWT_ISSUER: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
   /** A session whose refresh token is not used for this long ends (session_expired). */
-  AUTH_REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400),
+  AUTH_REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 86_400),
   /** A just-rotated refresh token may be presented again this long (concurrent tabs). */
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Seals private signing keys and TOTP secrets at rest (AES-256-GCM); at least 32 characters. */

@@ -89,7 +89,13 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
   ];
 
   it.each(apiCases)('%s %s', async (method, url, headers, payload, path) => {
-    const response = await app.inject({ method: method as InjectOptions['method'], url, headers: headers(), payload, remoteAddress: nextIp() });
+    const response = await app.inject({
+      method: method as InjectOptions['method'],
+      url,
+      headers: headers(),
+      payload,
+      remoteAddress: nextIp(),
+    });
     expect(response.statusCode).toBe(400);
     const body = readJson(response, errorBodySchema);
     expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -141,14 +147,18 @@ interface OpenApiOperation {
 
 /** Every operation of the OpenAPI document, and the /auth/v1 operations that store text. */
 async function documentedOperations(): Promise<{ method: string; path: string; operation: OpenApiOperation }[]> {
-  const document = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
+  const document = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  }>();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
   );
   const auth = (path: string, method: string, fields: string[]) => ({
     method,
     path,
-    operation: { requestBody: { content: { 'application/json': { schema: { properties: Object.fromEntries(fields.map((f) => [f, {}])) } } } } },
+    operation: {
+      requestBody: { content: { 'application/json': { schema: { properties: Object.fromEntries(fields.map((f) => [f, {}])) } } } },
+    },
   });
   return [
     ...operations,
@@ -180,7 +190,11 @@ const HOSTILE_VALUES: Record<string, unknown> = {
 const ID_CLASSES = ['not-a-uuid', `x${NUL}`, '00000000-0000-4000-8000-000000000000'];
 
 /** Percent-encodes like a browser, and a lone surrogate as the invalid UTF-8 bytes a raw client can send. */
-const encodeHostile = (value: string) => value.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+const encodeHostile = (value: string) =>
+  value
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 
 describe('fuzz: every documented operation, every byte class', () => {
   it('never answers 5xx', async () => {
@@ -192,10 +206,17 @@ describe('fuzz: every documented operation, every byte class', () => {
       for (const id of hasIds ? ID_CLASSES : ['']) {
         const url = path.replaceAll(/\{[^}]+\}/g, encodeHostile(id)).replaceAll(/:[A-Za-z]+/g, encodeHostile(id));
         for (const [kind, value] of Object.entries(HOSTILE_VALUES)) {
-          const query = queryNames.map((name) => `${name}=${encodeHostile(typeof value === 'string' ? value.slice(0, 2_000) : 'x')}`).join('&');
+          const query = queryNames
+            .map((name) => `${name}=${encodeHostile(typeof value === 'string' ? value.slice(0, 2_000) : 'x')}`)
+            .join('&');
           const target = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
-          const payload = ['GET', 'HEAD', 'DELETE'].includes(method) ? undefined : Object.fromEntries(fields.map((field) => [field, value]));
-          for (const headers of [adminHeaders, url.startsWith('/auth/v1/admin') || url.startsWith('/auth/v1/invite') ? serviceHeaders : userHeaders]) {
+          const payload = ['GET', 'HEAD', 'DELETE'].includes(method)
+            ? undefined
+            : Object.fromEntries(fields.map((field) => [field, value]));
+          for (const headers of [
+            adminHeaders,
+            url.startsWith('/auth/v1/admin') || url.startsWith('/auth/v1/invite') ? serviceHeaders : userHeaders,
+          ]) {
             const response = await app.inject({
               method: method as InjectOptions['method'],
               url: target,
@@ -203,7 +224,8 @@ describe('fuzz: every documented operation, every byte class', () => {
               ...(payload ? { payload } : {}),
               remoteAddress: nextIp(),
             });
-            if (response.statusCode >= 500) failures.push(`${method} ${target.slice(0, 120)} [${kind}] → ${response.statusCode} ${response.body.slice(0, 200)}`);
+            if (response.statusCode >= 500)
+              failures.push(`${method} ${target.slice(0, 120)} [${kind}] → ${response.statusCode} ${response.body.slice(0, 200)}`);
           }
         }
       }

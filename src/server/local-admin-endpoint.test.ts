@@ -12,7 +12,11 @@ describe('the running server’s admin address file', () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-endpoint-')), 'data');
     let key = 'key-before-rotation';
     const stop = publishLocalAdminEndpoint(dataDir, 'http://127.0.0.1:3000', () => key);
-    expect(readLocalAdminEndpoint(dataDir)).toEqual({ pid: process.pid, url: 'http://127.0.0.1:3000', serviceRoleKey: 'key-before-rotation' });
+    expect(readLocalAdminEndpoint(dataDir)).toEqual({
+      pid: process.pid,
+      url: 'http://127.0.0.1:3000',
+      serviceRoleKey: 'key-before-rotation',
+    });
     expect(fs.statSync(localAdminEndpointPath(dataDir)).mode & 0o777).toBe(0o600);
 
     key = 'key-after-rotation';

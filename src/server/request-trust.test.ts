@@ -44,10 +44,20 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
 
   it('never serves the dev mailbox to a remote client claiming to be 127.0.0.1', async () => {
     const app = await appWith({ trustProxy: 1 });
-    const claimed = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: PROXY, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const claimed = await app.inject({
+      method: 'GET',
+      url: '/dev/mailbox',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(claimed.statusCode).toBe(404);
     // A proxy on this machine relays the internet: its requests carry forwarding headers and are not local.
-    const relayed = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const relayed = await app.inject({
+      method: 'GET',
+      url: '/dev/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(relayed.statusCode).toBe(404);
     const local = await app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' });
     expect(local.statusCode).toBe(200);
@@ -58,7 +68,12 @@ describe('GET /metrics', () => {
   it('answers this machine only by default', async () => {
     const app = await appWith();
     expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
-    const spoofed = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(spoofed.statusCode).toBe(404);
     const local = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(local.statusCode).toBe(200);
@@ -85,7 +100,12 @@ describe('the published origin without PUBLIC_URL', () => {
     const robots = await robotsFrom(app, 'evil.example', '203.0.113.9');
     expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots.body).not.toContain('evil.example');
-    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '203.0.113.9', headers: { host: 'evil.example' } });
+    const sitemap = await app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      remoteAddress: '203.0.113.9',
+      headers: { host: 'evil.example' },
+    });
     expect(sitemap.body).toContain('<loc>http://localhost:3000/</loc>');
     expect(sitemap.body).not.toContain('evil.example');
   });

@@ -84,7 +84,9 @@ describe('parseContentFiles', () => {
         ].join('\n'),
         `pages/${slug}.md`,
       );
-    expect(() => parseContentFiles([page('about'), page('about-us')])).toThrow('content/pages/about.md: duplicates url:/about of content/pages/about-us.md');
+    expect(() => parseContentFiles([page('about'), page('about-us')])).toThrow(
+      'content/pages/about.md: duplicates url:/about of content/pages/about-us.md',
+    );
   });
 
   it('rejects an article naming a framework that has no file', () => {

@@ -1,11 +1,5 @@
 import matter from 'gray-matter';
-import {
-  CONTENT_FOLDERS,
-  type ContentDocument,
-  type ContentKind,
-  type FrontMatter,
-  frontMatterSchema,
-} from './schemas/content.ts';
+import { CONTENT_FOLDERS, type ContentDocument, type ContentKind, type FrontMatter, frontMatterSchema } from './schemas/content.ts';
 
 /**
  * Turns the Markdown files of content/ into validated documents. Pure: the caller reads the

@@ -30,7 +30,17 @@ describe('markdownToPlainText', () => {
 
 describe('parseFaq', () => {
   it('groups questions under their ## heading, answers in Markdown', () => {
-    const markdown = ['Intro ignored.', '## Billing', '### How much?', '', '$2,500/month.', '', '### Can I cancel?', 'Yes.', '## Empty group'].join('\n');
+    const markdown = [
+      'Intro ignored.',
+      '## Billing',
+      '### How much?',
+      '',
+      '$2,500/month.',
+      '',
+      '### Can I cancel?',
+      'Yes.',
+      '## Empty group',
+    ].join('\n');
     expect(parseFaq(markdown)).toEqual([
       {
         id: 'billing',

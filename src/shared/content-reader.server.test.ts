@@ -42,9 +42,9 @@ describe('the content/ folder', () => {
     expect(frameworks.map((framework) => framework.data.type === 'framework' && framework.data.name).sort()).toEqual(
       ['CCPA/CPRA', 'GDPR', 'HIPAA', 'ISO 27001', 'ISO 42001', 'NIST CSF', 'PCI DSS', 'SOC 2'].sort(),
     );
-    const refs = frameworks.flatMap((framework) => (framework.data.type === 'framework' ? framework.data.requirements : [])).map(
-      (requirement) => requirement.ref,
-    );
+    const refs = frameworks
+      .flatMap((framework) => (framework.data.type === 'framework' ? framework.data.requirements : []))
+      .map((requirement) => requirement.ref);
     for (const ref of ['CC6.1', 'Annex A 5.15', 'Art. 32', '§164.312(a)(1)', 'Req. 8.4.2', 'PR.AA', '§1798.100', 'A.6.2.6']) {
       expect(refs, ref).toContain(ref);
     }
@@ -131,7 +131,9 @@ describe('loadContent on a broken folder', () => {
     const copy = brokenCopy();
     const file = path.join(copy, 'support', 'billing-and-invoices.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^excerpt: .*$/m, 'excerpt: Too short.'));
-    expect(() => loadContent(copy)).toThrow(/content\/support\/billing-and-invoices\.md: invalid front matter\n {2}excerpt: needs at least 40 characters/);
+    expect(() => loadContent(copy)).toThrow(
+      /content\/support\/billing-and-invoices\.md: invalid front matter\n {2}excerpt: needs at least 40 characters/,
+    );
   });
 
   it('refuses unknown folders and files that are not Markdown', () => {

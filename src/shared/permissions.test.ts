@@ -80,9 +80,7 @@ describe('scopes', () => {
     expect(hasPermission(holder, 'evidence:read', { region: 'EU' })).toBe(true);
     expect(hasPermission(holder, 'evidence:read', { environment: 'staging' })).toBe(false);
     expect(hasPermission(holder, 'evidence:write')).toBe(false);
-    expect(hasPermission(subject({ permissions: new Set(['evidence:read']) }), 'evidence:read', { region: 'EU' })).toBe(
-      false,
-    );
+    expect(hasPermission(subject({ permissions: new Set(['evidence:read']) }), 'evidence:read', { region: 'EU' })).toBe(false);
   });
 });
 

@@ -126,13 +126,7 @@ const clientBase: Permission[] = [
   'advisor:use',
 ];
 
-const staffBase: Permission[] = [
-  ...clientBase,
-  'tasks:update',
-  'workflows:write',
-  'outputs:review',
-  'audit:read',
-];
+const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write', 'outputs:review', 'audit:read'];
 
 /**
  * Default permissions of each role. The spec leaves the matrix open; this is our design,
@@ -155,14 +149,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'advisor:use',
   ],
   consultant: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage'],
-  project_manager: [
-    ...staffBase,
-    'tasks:assign',
-    'deliverables:publish',
-    'frameworks:manage',
-    'billing:read',
-    'users:read',
-  ],
+  project_manager: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage', 'billing:read', 'users:read'],
   administrator: PERMISSIONS,
 };
 
@@ -293,11 +280,11 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
 export function needsAccessData(requirement: AccessRequirement): boolean {
   return Boolean(
     requirement.adminOnly ||
-      requirement.minimumRole ||
-      requirement.capability ||
-      requirement.permission ||
-      requirement.anyPermissions?.length ||
-      requirement.allPermissions?.length,
+    requirement.minimumRole ||
+    requirement.capability ||
+    requirement.permission ||
+    requirement.anyPermissions?.length ||
+    requirement.allPermissions?.length,
   );
 }
 

@@ -62,36 +62,31 @@ const publicRoutes: PageRoute[] = [
     path: '/advanced-analytics',
     access: 'public',
     title: 'Real-Time Analytics Engine',
-    description:
-      'Live compliance and risk metrics across every framework, with trends, control health and evidence freshness in one view.',
+    description: 'Live compliance and risk metrics across every framework, with trends, control health and evidence freshness in one view.',
   },
   {
     path: '/risk-analytics',
     access: 'public',
     title: 'Risk Analytics & AI Intelligence',
-    description:
-      'Risk registers, scoring and scenario analysis prepared by AI agents and reviewed by risk specialists.',
+    description: 'Risk registers, scoring and scenario analysis prepared by AI agents and reviewed by risk specialists.',
   },
   {
     path: '/enterprise-risk',
     access: 'public',
     title: 'Compliance Monitoring',
-    description:
-      'Continuous monitoring of controls, evidence and vendors, with alerts before a gap becomes an audit finding.',
+    description: 'Continuous monitoring of controls, evidence and vendors, with alerts before a gap becomes an audit finding.',
   },
   {
     path: '/enterprise-audit',
     access: 'public',
     title: 'Risk Management',
-    description:
-      'AI-powered audit automation and risk management: test plans, sampling, workpapers and findings, reviewed by auditors.',
+    description: 'AI-powered audit automation and risk management: test plans, sampling, workpapers and findings, reviewed by auditors.',
   },
   {
     path: '/roi-calculator',
     access: 'public',
     title: 'ROI calculator',
-    description:
-      'Estimate what your compliance programme costs today and what it would cost on a ComplianceCore plan.',
+    description: 'Estimate what your compliance programme costs today and what it would cost on a ComplianceCore plan.',
   },
   {
     path: '/privacy-policy',
@@ -123,15 +118,13 @@ const publicRoutes: PageRoute[] = [
     path: '/data-security',
     access: 'public',
     title: 'Data security',
-    description:
-      'How we protect your data: encryption, access control, tenant isolation, logging and the human review of AI output.',
+    description: 'How we protect your data: encryption, access control, tenant isolation, logging and the human review of AI output.',
   },
   {
     path: '/compliance',
     access: 'public',
     title: 'Frameworks we support',
-    description:
-      'SOC 2, ISO 27001:2022, GDPR, HIPAA, PCI DSS 4.0.1, NIST CSF 2.0, ISO 42001 and CCPA/CPRA: what each is and who needs it.',
+    description: 'SOC 2, ISO 27001:2022, GDPR, HIPAA, PCI DSS 4.0.1, NIST CSF 2.0, ISO 42001 and CCPA/CPRA: what each is and who needs it.',
   },
   {
     path: '/compliance-blueprint',
@@ -174,8 +167,7 @@ const publicRoutes: PageRoute[] = [
     path: '/dsar',
     access: 'public',
     title: 'Privacy request',
-    description:
-      'Ask us to access, delete, correct or port your personal data, or object to its processing. We answer within 30 days.',
+    description: 'Ask us to access, delete, correct or port your personal data, or object to its processing. We answer within 30 days.',
   },
   {
     path: '/documentation',

@@ -55,9 +55,7 @@ function NavigationProgress() {
 
 export default function App() {
   useAnnounceHydration();
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

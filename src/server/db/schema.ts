@@ -11,5 +11,17 @@ import * as assistantPlans from './schema/assistant-plans.ts';
 import * as workflows from './schema/workflows.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
-export const schema = { ...access, ...auth, ...billing, ...consent, ...content, ...dsar, ...leads, ...mail, ...advisor, ...assistantPlans, ...workflows };
+export const schema = {
+  ...access,
+  ...auth,
+  ...billing,
+  ...consent,
+  ...content,
+  ...dsar,
+  ...leads,
+  ...mail,
+  ...advisor,
+  ...assistantPlans,
+  ...workflows,
+};
 export type Schema = typeof schema;

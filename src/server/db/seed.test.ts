@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const count = (table: 'permissions' | 'role_permissions') =>
-  database.db.$count(table === 'permissions' ? permissions : rolePermissions);
+const count = (table: 'permissions' | 'role_permissions') => database.db.$count(table === 'permissions' ? permissions : rolePermissions);
 
 describe('seedReferenceData', () => {
   it('seeds every permission and the default role matrix', async () => {

@@ -15,9 +15,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const rows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
     const idByName = new Map(rows.map((row) => [row.name, row.id]));
     if ((await tx.$count(rolePermissions)) > 0) return; // administrators own the matrix once it exists
-    const links = ROLES.flatMap((role) =>
-      ROLE_PERMISSIONS[role].map((name) => ({ role, permissionId: idByName.get(name) ?? '' })),
-    ).filter((link) => link.permissionId !== '');
+    const links = ROLES.flatMap((role) => ROLE_PERMISSIONS[role].map((name) => ({ role, permissionId: idByName.get(name) ?? '' }))).filter(
+      (link) => link.permissionId !== '',
+    );
     await tx.insert(rolePermissions).values(links).onConflictDoNothing();
   });
 }

@@ -13,7 +13,9 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ database });
-  app.get('/api/v1/test-whoami', { config: { access: 'public' } }, async (request) => ({ auth: request.auth && { ...request.auth, claims: undefined } }));
+  app.get('/api/v1/test-whoami', { config: { access: 'public' } }, async (request) => ({
+    auth: request.auth && { ...request.auth, claims: undefined },
+  }));
   app.get('/api/v1/test-private', { config: { access: 'public' } }, async (request) => ({ userId: requireUser(request).userId }));
 });
 afterAll(async () => {
@@ -56,7 +58,11 @@ describe('registerAuthentication', () => {
   });
 
   it('requireUser refuses the anon key with 401 and accepts a user', async () => {
-    const anon = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${app.authKeys.anonKey}` } });
+    const anon = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test-private',
+      headers: { authorization: `Bearer ${app.authKeys.anonKey}` },
+    });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue.' } });
     const user = await createTestUser(app);
@@ -73,13 +79,24 @@ describe('tokens without an expiry', () => {
     const privateKey = await importJWK(JSON.parse(current.privateJwk.slice('plain:'.length)) as Record<string, unknown>, 'ES256');
     const { exp: _exp, iat: _iat, iss: _iss, ...claims } = decodeJwt(user.accessToken);
     const sign = (withExpiry: boolean) => {
-      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: current.kid }).setIssuer(app.authKeys.issuer).setIssuedAt();
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: current.kid })
+        .setIssuer(app.authKeys.issuer)
+        .setIssuedAt();
       return (withExpiry ? jwt.setExpirationTime('1h') : jwt).sign(privateKey);
     };
     // The same forgery with an expiry is accepted, so the refusal is about `exp` alone.
-    const withExpiry = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${await sign(true)}` } });
+    const withExpiry = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test-private',
+      headers: { authorization: `Bearer ${await sign(true)}` },
+    });
     expect(withExpiry.statusCode).toBe(200);
-    const forever = await app.inject({ method: 'GET', url: '/api/v1/test-private', headers: { authorization: `Bearer ${await sign(false)}` } });
+    const forever = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test-private',
+      headers: { authorization: `Bearer ${await sign(false)}` },
+    });
     expect(forever.statusCode).toBe(401);
   });
 });

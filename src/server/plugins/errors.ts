@@ -18,9 +18,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
-        path: [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')]
-          .filter(Boolean)
-          .join('.'),
+        path: [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
         message: issue.message ?? 'Invalid value',
       }));
       const body: ErrorBody = {

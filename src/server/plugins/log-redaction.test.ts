@@ -13,8 +13,12 @@ afterAll(() => database.dispose());
 
 describe('request logs', () => {
   it('keep the names of secret query parameters but not their values', () => {
-    expect(redactUrl('/auth/v1/verify?token=pkce_abc123&type=signup&redirect_to=%2F')).toBe('/auth/v1/verify?token=redacted&type=signup&redirect_to=%2F');
-    expect(redactUrl('/auth?token_hash=deadbeef&type=invite&redirect=/profile')).toBe('/auth?token_hash=redacted&type=invite&redirect=%2Fprofile');
+    expect(redactUrl('/auth/v1/verify?token=pkce_abc123&type=signup&redirect_to=%2F')).toBe(
+      '/auth/v1/verify?token=redacted&type=signup&redirect_to=%2F',
+    );
+    expect(redactUrl('/auth?token_hash=deadbeef&type=invite&redirect=/profile')).toBe(
+      '/auth?token_hash=redacted&type=invite&redirect=%2Fprofile',
+    );
     expect(redactUrl('/auth/v1/callback?code=xyz&state=s1')).toBe('/auth/v1/callback?code=redacted&state=redacted');
     expect(redactUrl('/pricing?plan=growth')).toBe('/pricing?plan=growth');
     expect(redactUrl('/faq')).toBe('/faq');
@@ -39,8 +43,12 @@ describe('error logs', () => {
     const lines: string[] = [];
     const app = await buildApp({ database, logger: loggerOptions('info', { write: (line) => void lines.push(line) }) });
     const user = await createTestUser(app);
-    await database.db.execute(sql`create function refuse_user_update() returns trigger language plpgsql as $$ begin raise exception 'users are read-only'; end $$`);
-    await database.db.execute(sql`create trigger refuse_user_update before update on auth.users for each row execute function refuse_user_update()`);
+    await database.db.execute(
+      sql`create function refuse_user_update() returns trigger language plpgsql as $$ begin raise exception 'users are read-only'; end $$`,
+    );
+    await database.db.execute(
+      sql`create trigger refuse_user_update before update on auth.users for each row execute function refuse_user_update()`,
+    );
     try {
       const response = await app.inject({
         method: 'PUT',

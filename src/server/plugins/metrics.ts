@@ -32,10 +32,7 @@ export function registerMetrics(app: FastifyInstance, token?: string): void {
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    duration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

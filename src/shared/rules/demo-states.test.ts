@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DELIVERABLE_STATUS_LABELS,
-  agentStatusLabel,
-  reviewOutcome,
-  reviewOutput,
-  wizardProgress,
-} from './demo-states.ts';
+import { DELIVERABLE_STATUS_LABELS, agentStatusLabel, reviewOutcome, reviewOutput, wizardProgress } from './demo-states.ts';
 
 describe('agent statuses (product.md §4)', () => {
   it('labels the three statuses and anything else as Unknown', () => {

@@ -76,12 +76,9 @@ describe('SQL injection patterns', () => {
 });
 
 describe('HTML', () => {
-  it.each(['<b>bold</b>', '<p>', '<br/>', '<a href="x">link</a>', '<!-- note -->', '<custom-element>'])(
-    'rejects %j',
-    (value) => {
-      expect(findSecurityProblem(value)).toBe(SECURITY_MESSAGES.html);
-    },
-  );
+  it.each(['<b>bold</b>', '<p>', '<br/>', '<a href="x">link</a>', '<!-- note -->', '<custom-element>'])('rejects %j', (value) => {
+    expect(findSecurityProblem(value)).toBe(SECURITY_MESSAGES.html);
+  });
 });
 
 describe('cost', () => {

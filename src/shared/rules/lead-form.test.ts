@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LEAD_FORM_MESSAGES,
-  problemMessages,
-  sanitizeLeadForm,
-  validateLeadForm,
-} from './lead-form.ts';
+import { LEAD_FORM_MESSAGES, problemMessages, sanitizeLeadForm, validateLeadForm } from './lead-form.ts';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: '' };
 
@@ -23,9 +18,7 @@ describe('required fields (product.md §5)', () => {
   });
 
   it('treats whitespace as empty', () => {
-    expect(validateLeadForm({ ...valid, company: '   ' })).toEqual([
-      { field: 'company', message: LEAD_FORM_MESSAGES.companyRequired },
-    ]);
+    expect(validateLeadForm({ ...valid, company: '   ' })).toEqual([{ field: 'company', message: LEAD_FORM_MESSAGES.companyRequired }]);
   });
 
   it('does not add the e-mail pattern message to a missing e-mail', () => {
@@ -84,8 +77,11 @@ describe('messages for the list', () => {
 
 describe('sanitising the payload', () => {
   it('sanitises every string and leaves other values alone', () => {
-    expect(
-      sanitizeLeadForm({ firstName: ' Ada ', message: 'hi<script>x</script>', interest: null, count: 2 }),
-    ).toEqual({ firstName: 'Ada', message: 'hi', interest: null, count: 2 });
+    expect(sanitizeLeadForm({ firstName: ' Ada ', message: 'hi<script>x</script>', interest: null, count: 2 })).toEqual({
+      firstName: 'Ada',
+      message: 'hi',
+      interest: null,
+      count: 2,
+    });
   });
 });

@@ -126,9 +126,7 @@ export function calculateRoi(input: RoiInput): RoiResult {
   const grossBenefit = today.totalUsd - (withPlan.totalUsd - annualSubscription);
   const monthlyBenefit = grossBenefit / 12;
   const paybackMonths =
-    grossBenefit > annualSubscription && monthlyBenefit > 0
-      ? Math.round((annualSubscription / monthlyBenefit) * 10) / 10
-      : null;
+    grossBenefit > annualSubscription && monthlyBenefit > 0 ? Math.round((annualSubscription / monthlyBenefit) * 10) / 10 : null;
 
   return {
     recommendedPlan,

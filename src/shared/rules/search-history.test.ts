@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addToSearchHistory,
-  parseSearchHistory,
-  recentSearches,
-  removeFromSearchHistory,
-  searchSuggestions,
-} from './search-history.ts';
+import { addToSearchHistory, parseSearchHistory, recentSearches, removeFromSearchHistory, searchSuggestions } from './search-history.ts';
 
 describe('search history', () => {
   it('puts the newest query first', () => {

@@ -60,8 +60,6 @@ export function searchSuggestions(history: readonly string[], input: string): st
   if (typed === '') return candidates.slice(0, SEARCH.suggestionsMax);
   const others = candidates.filter((term) => !sameQuery(term, typed));
   const starting = others.filter((term) => term.toLocaleLowerCase().startsWith(typed));
-  const containing = others.filter(
-    (term) => !term.toLocaleLowerCase().startsWith(typed) && term.toLocaleLowerCase().includes(typed),
-  );
+  const containing = others.filter((term) => !term.toLocaleLowerCase().startsWith(typed) && term.toLocaleLowerCase().includes(typed));
   return [...starting, ...containing].slice(0, SEARCH.suggestionsMax);
 }

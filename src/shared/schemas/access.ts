@@ -124,8 +124,7 @@ const userAccessFields = z.object({
 
 const flagsOnlyForStaff = {
   check: (input: z.infer<typeof userAccessFields>) =>
-    input.userType === 'staff' ||
-    input.roles.every((role) => !role.is_approver && !role.is_integration_admin && !role.is_data_ai_admin),
+    input.userType === 'staff' || input.roles.every((role) => !role.is_approver && !role.is_integration_admin && !role.is_data_ai_admin),
   message: { message: 'Capability flags apply only to staff users.', path: ['roles'] },
 };
 

@@ -41,9 +41,7 @@ const shortText = (max: number) => z.string().max(max).optional();
 
 /** What the widget tells the advisor about where the user is. All of it is untrusted hint text. */
 export const chatContextSchema = z.object({
-  userInfo: z
-    .object({ id: shortText(100), email: shortText(320), name: shortText(200), role: shortText(60) })
-    .nullish(),
+  userInfo: z.object({ id: shortText(100), email: shortText(320), name: shortText(200), role: shortText(60) }).nullish(),
   mode: shortText(50),
   portalContext: shortText(200),
   additionalContext: z.string().max(2000, 'additionalContext exceeds maximum length of 2000 characters').optional(),

@@ -102,7 +102,10 @@ export const planParamsSchema = z.object({ id: z.uuid({ message: 'Not a plan id'
 export const stepParamsSchema = z.object({ id: z.uuid(), stepId: z.uuid() });
 
 /** `/task-requests?plan=<id>`: an unusable id reads as "no plan selected". */
-export const taskRequestsSearchSchema = z.object({ plan: z.uuid().optional().catch(undefined), review: z.uuid().optional().catch(undefined) });
+export const taskRequestsSearchSchema = z.object({
+  plan: z.uuid().optional().catch(undefined),
+  review: z.uuid().optional().catch(undefined),
+});
 
 export const REVIEW_DECISIONS = ['approve', 'request_changes'] as const;
 export const REVIEW_NOTE_MAX_LENGTH = 2000;

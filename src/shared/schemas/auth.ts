@@ -30,4 +30,7 @@ export const magicLinkInputSchema = z.object({ email: emailSchema });
 export type MagicLinkInput = z.infer<typeof magicLinkInputSchema>;
 
 /** A 6-digit TOTP or SMS code. */
-export const mfaCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.');
+export const mfaCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');

@@ -8,13 +8,7 @@ import { SELF_SERVE_PLAN_IDS } from '../pricing-plans.ts';
 export const COMPANY_SIZES = ['1-50', '51-200', '201-500', '501-2000', '2000+'] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 
-export const SUBSCRIPTION_STATUSES = [
-  'incomplete',
-  'active',
-  'past_due',
-  'canceled',
-  'incomplete_expired',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled', 'incomplete_expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const BILLING_PROVIDERS = ['manual', 'stripe'] as const;

@@ -72,9 +72,7 @@ export const dsarInputSchema = z
         code: 'custom',
         path: ['details'],
         message:
-          value.requestType === 'correction'
-            ? 'Tell us what is wrong and what it should say'
-            : 'Tell us which processing you object to',
+          value.requestType === 'correction' ? 'Tell us what is wrong and what it should say' : 'Tell us which processing you object to',
       });
     }
     if (value.relationship === 'authorized_agent' && !value.subjectName) {

@@ -47,8 +47,7 @@ export function SiteFooter() {
             ComplianceCore
           </Link>
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">
-            Compliance, risk analytics and audit work for one flat monthly fee. AI agents do the work; human
-            reviewers sign it off.
+            Compliance, risk analytics and audit work for one flat monthly fee. AI agents do the work; human reviewers sign it off.
           </p>
           <ul className="mt-4 flex gap-4" aria-label="Social media">
             {SOCIAL_LINKS.map((item) => (
@@ -72,9 +71,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6 lg:px-8">
-          <p className="text-xs text-muted-foreground">
-            © {new Date().getFullYear()} ComplianceCore. SOC 2 certified · GDPR compliant.
-          </p>
+          <p className="text-xs text-muted-foreground">© {new Date().getFullYear()} ComplianceCore. SOC 2 certified · GDPR compliant.</p>
           <CookieSettingsButton />
         </div>
       </div>

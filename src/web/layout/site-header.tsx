@@ -10,10 +10,7 @@ import { AccountLinks } from './account-links.tsx';
 import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground',
-    isActive && 'text-foreground',
-  );
+  cn('rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground', isActive && 'text-foreground');
 
 function Logo() {
   return (

@@ -26,7 +26,9 @@ describe('apiFetch', () => {
   });
 
   it('turns an error body into an ApiError with its code', async () => {
-    stubFetch(422, { error: { code: 'VALIDATION_FAILED', message: 'Email is required', issues: [{ path: 'email', message: 'Required' }] } });
+    stubFetch(422, {
+      error: { code: 'VALIDATION_FAILED', message: 'Email is required', issues: [{ path: 'email', message: 'Required' }] },
+    });
     const error = await apiFetch('/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Email is required' });
@@ -55,7 +57,10 @@ describe('apiFetch', () => {
   });
 
   it('reports a network failure as NETWORK_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
   });
 });

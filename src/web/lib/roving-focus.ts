@@ -3,12 +3,7 @@
  * orientation step to the next or previous item, wrapping around; Home and End jump to the ends.
  * Undefined for any other key, or when `current` is not one of the items.
  */
-export function rovingFocusTarget<T>(
-  items: readonly T[],
-  current: T,
-  key: string,
-  orientation: 'horizontal' | 'vertical',
-): T | undefined {
+export function rovingFocusTarget<T>(items: readonly T[], current: T, key: string, orientation: 'horizontal' | 'vertical'): T | undefined {
   const index = items.indexOf(current);
   if (index < 0) return undefined;
   const [previous, next] = orientation === 'horizontal' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowUp', 'ArrowDown'];

@@ -6,5 +6,4 @@
  * (`globalThis.__zod_globalConfig`, which `z.config()` itself writes to). Its hash is added to
  * the page's CSP like the theme script's.
  */
-export const ZOD_CONFIG_BOOT_SCRIPT =
-  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+export const ZOD_CONFIG_BOOT_SCRIPT = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';

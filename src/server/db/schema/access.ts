@@ -31,7 +31,9 @@ export const profiles = pgTable('profiles', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => authUsers.id, { onDelete: 'cascade' }),
-  userType: text('user_type', { enum: ['staff', 'client'] }).notNull().default('client'),
+  userType: text('user_type', { enum: ['staff', 'client'] })
+    .notNull()
+    .default('client'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -79,7 +81,9 @@ export const securityEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id'),
     eventType: text('event_type').notNull(),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

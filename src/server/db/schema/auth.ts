@@ -42,10 +42,7 @@ export const authUsers = authSchema.table(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('users_email_key').on(table.email),
-    uniqueIndex('users_phone_key').on(table.phone),
-  ],
+  (table) => [uniqueIndex('users_email_key').on(table.email), uniqueIndex('users_phone_key').on(table.phone)],
 );
 
 export const authIdentities = authSchema.table(
@@ -76,7 +73,9 @@ export const authSessions = authSchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    aal: text('aal', { enum: ['aal1', 'aal2'] })
+      .notNull()
+      .default('aal1'),
     /** The MFA factor that raised this session to aal2. */
     factorId: uuid('factor_id'),
     amr: jsonb('amr').$type<AmrEntry[]>().notNull().default([]),
@@ -106,10 +105,7 @@ export const authRefreshTokens = authSchema.table(
     revoked: boolean('revoked').notNull().default(false),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('refresh_tokens_token_hash_key').on(table.tokenHash),
-    index('refresh_tokens_session_id_idx').on(table.sessionId),
-  ],
+  (table) => [uniqueIndex('refresh_tokens_token_hash_key').on(table.tokenHash), index('refresh_tokens_session_id_idx').on(table.sessionId)],
 );
 
 export const authMfaFactors = authSchema.table(
@@ -121,7 +117,9 @@ export const authMfaFactors = authSchema.table(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name').notNull().default(''),
     factorType: text('factor_type', { enum: ['totp', 'phone'] }).notNull(),
-    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
     /** Sealed TOTP secret (base32). */
     secret: text('secret'),
     phone: text('phone'),
@@ -188,7 +186,11 @@ export const authFlowState = authSchema.table(
     authCodeIssuedAt: timestamp('auth_code_issued_at', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('flow_state_auth_code_key').on(table.authCode).where(sql`${table.authCode} is not null`)],
+  (table) => [
+    uniqueIndex('flow_state_auth_code_key')
+      .on(table.authCode)
+      .where(sql`${table.authCode} is not null`),
+  ],
 );
 
 export const SIGNING_KEY_STATUSES = ['next', 'current', 'retired'] as const;
@@ -200,18 +202,22 @@ export const SIGNING_KEY_STATUSES = ['next', 'current', 'retired'] as const;
 export const authSigningKeys = authSchema.table(
   'signing_keys',
   {
-  kid: text('kid').primaryKey(),
-  algorithm: text('algorithm').notNull().default('ES256'),
-  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  /** The private JWK, sealed. */
-  privateJwk: text('private_jwk').notNull(),
-  status: text('status', { enum: SIGNING_KEY_STATUSES }).notNull(),
-  activatedAt: timestamp('activated_at', { withTimezone: true }),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    kid: text('kid').primaryKey(),
+    algorithm: text('algorithm').notNull().default('ES256'),
+    publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    /** The private JWK, sealed. */
+    privateJwk: text('private_jwk').notNull(),
+    status: text('status', { enum: SIGNING_KEY_STATUSES }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // At most one `current` and one `next` key, even with several processes starting at once.
-  (table) => [uniqueIndex('signing_keys_one_per_active_status').on(table.status).where(sql`${table.status} in ('current', 'next')`)],
+  (table) => [
+    uniqueIndex('signing_keys_one_per_active_status')
+      .on(table.status)
+      .where(sql`${table.status} in ('current', 'next')`),
+  ],
 );
 
 /**
@@ -228,5 +234,8 @@ export const authSignInThrottle = authSchema.table('sign_in_throttle', {
   /** The end of the current wait; none before the free attempts are used up. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   /** Addresses holding a session of the account that used their one attempt during a wait of this streak. */
-  excusedIps: text('excused_ips').array().notNull().default(sql`'{}'::text[]`),
+  excusedIps: text('excused_ips')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });

@@ -115,7 +115,10 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
         invitedId = invited.user.id;
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'email_exists') {
-          throw new AppError('CONFLICT', 'Someone with this email address already has an account. Find them in the list to change their access.');
+          throw new AppError(
+            'CONFLICT',
+            'Someone with this email address already has an account. Find them in the list to change their access.',
+          );
         }
         throw error;
       }
@@ -129,11 +132,16 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
     '/api/v1/admin/users/:userId',
     {
       config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['admin'], summary: 'Deletes a user (DELETE /auth/v1/admin/users/{id}): their sign-in, sessions, roles and scopes', params: userParams },
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes a user (DELETE /auth/v1/admin/users/{id}): their sign-in, sessions, roles and scopes',
+        params: userParams,
+      },
     },
     async (request, reply) => {
       const actorId = await actingAdministrator(request);
-      if (actorId === request.params.userId) throw new AppError('CONFLICT', 'You cannot delete your own account. Ask another administrator.');
+      if (actorId === request.params.userId)
+        throw new AppError('CONFLICT', 'You cannot delete your own account. Ask another administrator.');
       try {
         await adminDeleteUser(authDeps, request.params.userId);
       } catch (error) {

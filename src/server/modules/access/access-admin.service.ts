@@ -13,14 +13,7 @@ import type {
 } from '../../../shared/schemas/access.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
-import {
-  permissions,
-  profiles,
-  rolePermissions,
-  securityEvents,
-  userAccessScopes,
-  userRoles,
-} from '../../db/schema/access.ts';
+import { permissions, profiles, rolePermissions, securityEvents, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { ensureProfile, setUserType } from './access.service.ts';
 

@@ -33,10 +33,7 @@ export async function storeSecurityEvent(request: FastifyRequest, event: Omit<Se
  * Records a security event on the side of a denial, without letting a logging failure change the
  * response the denial already decided (the failure is logged at error level).
  */
-export async function recordSecurityEvent(
-  request: FastifyRequest,
-  event: Omit<SecurityEventInput, 'ip' | 'userAgent'>,
-): Promise<void> {
+export async function recordSecurityEvent(request: FastifyRequest, event: Omit<SecurityEventInput, 'ip' | 'userAgent'>): Promise<void> {
   try {
     await storeSecurityEvent(request, event);
   } catch (error) {

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAccess } from '../../../shared/permissions.ts';
-import {
-  accessDenialInputSchema,
-  accessDenialResultSchema,
-  meAccessSchema,
-} from '../../../shared/schemas/access.ts';
+import { accessDenialInputSchema, accessDenialResultSchema, meAccessSchema } from '../../../shared/schemas/access.ts';
 import { getRequestAccess, storeSecurityEvent } from './access-guard.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { registerAccessAdminRoutes } from './access-admin.routes.ts';

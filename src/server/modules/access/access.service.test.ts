@@ -15,7 +15,10 @@ afterAll(() => database.dispose());
 
 /** Access rows belong to an account of the auth service (they are deleted with it). */
 async function newUserId(): Promise<string> {
-  const [user] = await database.db.insert(authUsers).values({ email: `${randomUUID()}@example.com` }).returning({ id: authUsers.id });
+  const [user] = await database.db
+    .insert(authUsers)
+    .values({ email: `${randomUUID()}@example.com` })
+    .returning({ id: authUsers.id });
   if (!user) throw new Error('no user inserted');
   return user.id;
 }
@@ -98,9 +101,7 @@ describe('loadAccess', () => {
       .set({ isActive: false })
       .where(and(eq(rolePermissions.role, 'client'), eq(rolePermissions.permissionId, billing!.id)));
     expect((await loadAccess(database.db, userId)).permissions.has('billing:manage')).toBe(false);
-    await database.db
-      .delete(rolePermissions)
-      .where(and(eq(rolePermissions.role, 'client'), eq(rolePermissions.permissionId, billing!.id)));
+    await database.db.delete(rolePermissions).where(and(eq(rolePermissions.role, 'client'), eq(rolePermissions.permissionId, billing!.id)));
   });
 
   it('returns only active access scopes', async () => {
@@ -133,7 +134,10 @@ describe('loadAccess', () => {
   it('ignores a role name the code does not know', async () => {
     const userId = await newUserId();
     await ensureProfile(database.db, { userId });
-    await database.db.insert(userRoles).values([{ userId, role: 'superuser' }, { userId, role: 'auditor' }]);
+    await database.db.insert(userRoles).values([
+      { userId, role: 'superuser' },
+      { userId, role: 'auditor' },
+    ]);
     expect((await loadAccess(database.db, userId)).roles).toEqual(['auditor']);
   });
 });
@@ -167,9 +171,7 @@ describe('logSecurityEvent', () => {
       userAgent: null,
     });
     await expect(database.db.delete(securityEvents).where(eq(securityEvents.id, id))).rejects.toThrow();
-    await expect(
-      database.db.update(securityEvents).set({ eventType: 'X' }).where(eq(securityEvents.id, id)),
-    ).rejects.toThrow();
+    await expect(database.db.update(securityEvents).set({ eventType: 'X' }).where(eq(securityEvents.id, id))).rejects.toThrow();
     expect(await database.db.$count(securityEvents, eq(securityEvents.id, id))).toBe(1);
   });
 

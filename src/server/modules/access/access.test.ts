@@ -40,8 +40,7 @@ async function userWithRole(role: Role | null) {
   return { ...user, headers: { authorization: `Bearer ${user.accessToken}`, 'user-agent': 'access-test' } };
 }
 
-const eventsOf = (userId: string) =>
-  database.db.select().from(securityEvents).where(eq(securityEvents.userId, userId));
+const eventsOf = (userId: string) => database.db.select().from(securityEvents).where(eq(securityEvents.userId, userId));
 
 describe('GET /api/v1/me/access', () => {
   it('needs a signed-in user', async () => {
@@ -226,7 +225,12 @@ describe('the admin API', () => {
     });
     expect(invited.statusCode).toBe(201);
     const user = readJson(invited, adminUserSchema);
-    expect(user).toMatchObject({ email: 'new.reviewer@example.com', userType: 'staff', emailConfirmedAt: null, roles: [{ role: 'consultant', is_approver: true }] });
+    expect(user).toMatchObject({
+      email: 'new.reviewer@example.com',
+      userType: 'staff',
+      emailConfirmedAt: null,
+      roles: [{ role: 'consultant', is_approver: true }],
+    });
 
     await app.mailWorker.drain();
     const mail = (await listMailbox(database.db)).find((entry) => entry.to === 'new.reviewer@example.com');
@@ -245,20 +249,38 @@ describe('the admin API', () => {
     const session = readJson(accepted, goTrueSessionSchema);
     expect(session.user.email_confirmed_at).toEqual(expect.any(String));
     const me = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${session.access_token}` } });
-    expect(readJson(me, meAccessSchema)).toMatchObject({ userId: user.userId, primaryRole: 'consultant', capabilities: { is_approver: true } });
+    expect(readJson(me, meAccessSchema)).toMatchObject({
+      userId: user.userId,
+      primaryRole: 'consultant',
+      capabilities: { is_approver: true },
+    });
 
-    const again = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: user.email, userType: 'client', roles: [] } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: admin.headers,
+      payload: { email: user.email, userType: 'client', roles: [] },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/already has an account/);
-    const bad = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email: 'not-an-address', userType: 'client', roles: [] } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: admin.headers,
+      payload: { email: 'not-an-address', userType: 'client', roles: [] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('invites all or nothing: when the access cannot be written, no account exists and no mail goes out', async () => {
     const admin = await userWithRole('administrator');
     // Reads keep working (the guard loads the administrator's access); writing a scope fails.
-    await database.db.execute(sql`create function refuse_scope() returns trigger language plpgsql as $$ begin raise exception 'scopes unavailable'; end $$`);
-    await database.db.execute(sql`create trigger refuse_scope before insert on user_access_scopes for each row execute function refuse_scope()`);
+    await database.db.execute(
+      sql`create function refuse_scope() returns trigger language plpgsql as $$ begin raise exception 'scopes unavailable'; end $$`,
+    );
+    await database.db.execute(
+      sql`create trigger refuse_scope before insert on user_access_scopes for each row execute function refuse_scope()`,
+    );
     let failed;
     try {
       failed = await app.inject({
@@ -302,7 +324,11 @@ describe('the admin API', () => {
       payload: { userType: 'staff', roles: [{ role: 'auditor' }] },
     });
     expect(asService.statusCode).toBe(200);
-    const asAnon = await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: { authorization: `Bearer ${app.authKeys.anonKey}` } });
+    const asAnon = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users',
+      headers: { authorization: `Bearer ${app.authKeys.anonKey}` },
+    });
     expect(asAnon.statusCode).toBe(401);
   });
 
@@ -369,7 +395,12 @@ describe('the admin API', () => {
 /** Enrolls a TOTP factor and verifies a real code: the session becomes aal2. */
 async function enrollAndVerifyTotp(accessToken: string): Promise<{ access_token: string; refresh_token: string }> {
   const auth = { authorization: `Bearer ${accessToken}` };
-  const enrolled = await app.inject({ method: 'POST', url: '/auth/v1/factors', headers: auth, payload: { factor_type: 'totp', friendly_name: 'Phone app' } });
+  const enrolled = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/factors',
+    headers: auth,
+    payload: { factor_type: 'totp', friendly_name: 'Phone app' },
+  });
   expect(enrolled.statusCode).toBe(200);
   const factor = readJson(enrolled, goTrueTotpFactorSchema);
   const challenge = await app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers: auth, payload: {} });
@@ -391,7 +422,11 @@ describe('second factor', () => {
     const aal2Token = verified.access_token;
 
     // A fresh password sign-in is aal1 again: the API waits for the second step.
-    const signIn = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: user.email, password: user.password },
+    });
     const aal1Token = readJson(signIn, goTrueSessionSchema).access_token;
     const refused = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal1Token}` } });
     expect(refused.statusCode).toBe(403);
@@ -403,7 +438,11 @@ describe('second factor', () => {
       ['POST', '/functions/v1/check-subscription', {}],
       ['POST', '/api/v1/billing/checkout', { plan: 'growth' }],
       ['GET', '/api/v1/consents', undefined],
-      ['POST', '/api/v1/consents', { essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString() }],
+      [
+        'POST',
+        '/api/v1/consents',
+        { essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString() },
+      ],
     ] as const) {
       const response = await app.inject({ method, url, headers: aal1, ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -413,7 +452,11 @@ describe('second factor', () => {
     const allowed = await app.inject({ method: 'GET', url: '/api/v1/me/access', headers: { authorization: `Bearer ${aal2Token}` } });
     expect(allowed.statusCode).toBe(200);
     expect(readJson(allowed, meAccessSchema).roles).toEqual(['client']);
-    const subscription = await app.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${aal2Token}` } });
+    const subscription = await app.inject({
+      method: 'POST',
+      url: '/functions/v1/check-subscription',
+      headers: { authorization: `Bearer ${aal2Token}` },
+    });
     expect(subscription.statusCode).toBe(200);
     expect(subscription.json()).toEqual({ subscription: null });
   });
@@ -422,7 +465,11 @@ describe('second factor', () => {
     const user = await userWithRole('client');
     const verified = await enrollAndVerifyTotp(user.accessToken);
 
-    const replayed = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: user.refreshToken } });
+    const replayed = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: user.refreshToken },
+    });
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json()).toMatchObject({ error_code: 'refresh_token_not_found' });
     // The token the verify answered with still refreshes, at aal2.

@@ -75,7 +75,11 @@ describe('every protected endpoint × every role', () => {
 
   it('refuses every one of them without a session', async () => {
     for (const endpoint of ENDPOINTS) {
-      const response = await app.inject({ method: endpoint.method, url: endpoint.url, ...(endpoint.method === 'POST' ? { payload: {} } : {}) });
+      const response = await app.inject({
+        method: endpoint.method,
+        url: endpoint.url,
+        ...(endpoint.method === 'POST' ? { payload: {} } : {}),
+      });
       expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
     }
   });
@@ -112,9 +116,17 @@ describe('guarded by default', () => {
     fresh.get('/api/v1/test-open', { config: { access: 'public' } }, async () => ({ ok: true }));
     try {
       expect((await fresh.inject({ method: 'GET', url: '/api/v1/test-declared' })).statusCode).toBe(401);
-      const client = await fresh.inject({ method: 'GET', url: '/api/v1/test-declared', headers: { authorization: `Bearer ${tokens.get('client')}` } });
+      const client = await fresh.inject({
+        method: 'GET',
+        url: '/api/v1/test-declared',
+        headers: { authorization: `Bearer ${tokens.get('client')}` },
+      });
       expect(client.statusCode).toBe(403);
-      const admin = await fresh.inject({ method: 'GET', url: '/api/v1/test-declared', headers: { authorization: `Bearer ${tokens.get('administrator')}` } });
+      const admin = await fresh.inject({
+        method: 'GET',
+        url: '/api/v1/test-declared',
+        headers: { authorization: `Bearer ${tokens.get('administrator')}` },
+      });
       expect(admin.statusCode).toBe(200);
       expect((await fresh.inject({ method: 'GET', url: '/api/v1/test-open' })).statusCode).toBe(200);
     } finally {

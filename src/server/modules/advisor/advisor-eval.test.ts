@@ -37,7 +37,9 @@ describe('the advisor evaluation', () => {
   });
 
   it(`cites what a good answer must cite for at least ${HIT_RATE_FLOOR * 100}% of the questions`, () => {
-    const misses = summary.results.filter((result) => !result.isHit).map((result) => `${result.id} ${result.question} — missed ${result.missed.join(', ')}`);
+    const misses = summary.results
+      .filter((result) => !result.isHit)
+      .map((result) => `${result.id} ${result.question} — missed ${result.missed.join(', ')}`);
     expect(summary.hitRate, `hit rate ${summary.hitRate.toFixed(2)}; misses:\n${misses.join('\n')}`).toBeGreaterThanOrEqual(HIT_RATE_FLOOR);
     expect(summary.referenceRecall).toBeGreaterThanOrEqual(HIT_RATE_FLOOR);
   });

@@ -43,7 +43,13 @@ export async function runAdvisorEval(db: Db, provider: AdvisorProvider, fixture:
     const reply = await askAdvisor(db, provider, { userId, input: { message: item.question, mode: 'general', context: {} } });
     const ms = performance.now() - started;
     const cited = item.mustCite.filter((reference) => citesReference(reply.message, reference));
-    results.push({ ...item, cited, missed: item.mustCite.filter((reference) => !cited.includes(reference)), isHit: cited.length === item.mustCite.length, ms });
+    results.push({
+      ...item,
+      cited,
+      missed: item.mustCite.filter((reference) => !cited.includes(reference)),
+      isHit: cited.length === item.mustCite.length,
+      ms,
+    });
   }
   const expected = results.reduce((sum, result) => sum + result.mustCite.length, 0);
   const found = results.reduce((sum, result) => sum + result.cited.length, 0);

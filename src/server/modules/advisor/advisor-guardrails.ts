@@ -9,7 +9,7 @@ import { sentences } from './advisor-text.ts';
  */
 
 export const ADVISOR_DISCLAIMER =
-  '_This is guidance, not legal advice. ComplianceCore\'s advisor does not certify compliance: certification and attestation come from an independent, accredited auditor._';
+  "_This is guidance, not legal advice. ComplianceCore's advisor does not certify compliance: certification and attestation come from an independent, accredited auditor._";
 
 export const REFUSALS = {
   instructions:

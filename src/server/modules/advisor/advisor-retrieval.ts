@@ -60,9 +60,7 @@ const RRF_K = 10;
 export const MAX_DOCUMENTS = 8;
 
 /** Words that only name a framework: retrieval already searches for the framework itself. */
-const FRAMEWORK_WORDS = new Set(
-  Object.values(FRAMEWORKS).flatMap((framework) => words(`${framework.searchTerms} ${framework.label}`)),
-);
+const FRAMEWORK_WORDS = new Set(Object.values(FRAMEWORKS).flatMap((framework) => words(`${framework.searchTerms} ${framework.label}`)));
 FRAMEWORK_WORDS.add('iso');
 FRAMEWORK_WORDS.add('iec');
 FRAMEWORK_WORDS.add('dss');
@@ -103,7 +101,10 @@ function queriesFor(analysis: QuestionAnalysis): Query[] {
  * What the advisor reads of a row: its Markdown when it came from content/ (a framework page's
  * requirement list and audience added as Markdown too), else the stored text.
  */
-function bodyOf(row: { slug: string; body: string; metadata: Record<string, unknown> }, requirements: readonly DocumentRequirement[]): string {
+function bodyOf(
+  row: { slug: string; body: string; metadata: Record<string, unknown> },
+  requirements: readonly DocumentRequirement[],
+): string {
   const markdown = sourceMarkdown(row);
   if (markdown === null) return row.body;
   const audience = typeof row.metadata.whoNeedsIt === 'string' ? `\n\n## Who needs it\n\n${row.metadata.whoNeedsIt}` : '';
@@ -125,7 +126,15 @@ export async function retrieveDocuments(db: Db, analysis: QuestionAnalysis, limi
   const rows = await db
     .select()
     .from(searchableContent)
-    .where(and(inArray(searchableContent.id, ranked.map(([id]) => id)), eq(searchableContent.isPublished, true)));
+    .where(
+      and(
+        inArray(
+          searchableContent.id,
+          ranked.map(([id]) => id),
+        ),
+        eq(searchableContent.isPublished, true),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ranked.flatMap(([id, score]) => {
     const row = byId.get(id);

@@ -126,7 +126,12 @@ export function buildSuggestion(input: {
   sourceTitles: readonly string[];
 }): AiSuggestion {
   const parts = [
-    input.keyPoints.length > 0 ? input.keyPoints.slice(0, 3).map((point) => `- ${clip(point, 240)}`).join('\n') : '',
+    input.keyPoints.length > 0
+      ? input.keyPoints
+          .slice(0, 3)
+          .map((point) => `- ${clip(point, 240)}`)
+          .join('\n')
+      : '',
     input.references.length > 0 ? `References: ${input.references.join(', ')}.` : '',
     input.sourceTitles.length > 0 ? `Based on: ${input.sourceTitles.join('; ')}.` : '',
   ].filter(Boolean);

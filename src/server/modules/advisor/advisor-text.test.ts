@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADVISOR_DISCLAIMER, isInjection, neutralizeRetrievedText, refusalFor, stripCertificationClaims, withDisclaimer } from './advisor-guardrails.ts';
+import {
+  ADVISOR_DISCLAIMER,
+  isInjection,
+  neutralizeRetrievedText,
+  refusalFor,
+  stripCertificationClaims,
+  withDisclaimer,
+} from './advisor-guardrails.ts';
 import { asksForWork, categoryFor, priorityFor, suggestionTitle } from './advisor-suggestion.ts';
 import { keywords, splitPassages, stem } from './advisor-text.ts';
 
@@ -19,12 +26,16 @@ describe('passages', () => {
         heading: 'What SOC 2 is',
         text: 'SOC 2 is an examination performed by an independent CPA firm under AICPA attestation standards. The auditor tests your controls against the Trust Services Criteria.',
       },
-      { heading: 'Type I or Type II', text: 'Type I reports on whether your controls are suitably designed at a single date. It is faster, and useful when a deal needs something now.' },
+      {
+        heading: 'Type I or Type II',
+        text: 'Type I reports on whether your controls are suitably designed at a single date. It is faster, and useful when a deal needs something now.',
+      },
     ]);
   });
 
   it('reads Markdown too: headings, list items, table rows without their header row, no code', () => {
-    const body = '## Steps\n\n- Export the **user list**.\n- Ask each [owner](/x).\n\n| Ref | Control |\n|---|---|\n| CC6.3 | Reviews |\n\n```\nignored\n```';
+    const body =
+      '## Steps\n\n- Export the **user list**.\n- Ask each [owner](/x).\n\n| Ref | Control |\n|---|---|\n| CC6.3 | Reviews |\n\n```\nignored\n```';
     expect(splitPassages(body)).toEqual([
       { heading: 'Steps', text: 'Export the user list.' },
       { heading: 'Steps', text: 'Ask each owner.' },
@@ -33,7 +44,13 @@ describe('passages', () => {
   });
 
   it('keeps the content words of a question, once each', () => {
-    expect(keywords('How do we run the quarterly access reviews our auditors need for access?')).toEqual(['run', 'quarterly', 'access', 'reviews', 'auditors']);
+    expect(keywords('How do we run the quarterly access reviews our auditors need for access?')).toEqual([
+      'run',
+      'quarterly',
+      'access',
+      'reviews',
+      'auditors',
+    ]);
     expect(stem('reviews')).toBe(stem('reviewing'));
     expect(stem('policies')).toBe('policy');
   });
@@ -58,7 +75,9 @@ describe('guardrails', () => {
   });
 
   it('removes claims to certify and always ends with the disclaimer once', () => {
-    expect(stripCertificationClaims('Good work. We hereby certify that you are compliant. Next, test backups.')).toBe('Good work. Next, test backups.');
+    expect(stripCertificationClaims('Good work. We hereby certify that you are compliant. Next, test backups.')).toBe(
+      'Good work. Next, test backups.',
+    );
     expect(stripCertificationClaims('Your company is now certified compliant. Keep it up.')).toBe('Keep it up.');
     expect(withDisclaimer(withDisclaimer('Answer.'))).toBe(`Answer.\n\n${ADVISOR_DISCLAIMER}`);
   });

@@ -112,7 +112,13 @@ function readLines(body: string): Line[] {
     }
     const heading = /^\s*#{1,6}\s+(.*)$/.exec(raw);
     const isRow = /^\s*\|/.test(raw);
-    const cells = isRow ? raw.split('|').map((cell) => cell.trim()).filter(Boolean).join(' — ') : raw;
+    const cells = isRow
+      ? raw
+          .split('|')
+          .map((cell) => cell.trim())
+          .filter(Boolean)
+          .join(' — ')
+      : raw;
     const text = plainText(heading ? (heading[1] ?? '') : cells);
     if (text) lines.push({ text, isHeading: Boolean(heading), startsItem: isRow || /^\s*(?:[-*+]|\d+[.)])\s+/.test(raw), isBlank: false });
   }

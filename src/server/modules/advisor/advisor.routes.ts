@@ -23,7 +23,14 @@ function sse(reply: FastifyReply, event: string, data: unknown): void {
 }
 
 /** `Accept: text/event-stream`: `delta` events as the answer is written, then `done` (the JSON answer) or `error`. */
-async function streamAnswer(app: FastifyInstance, provider: AdvisorProvider, request: FastifyRequest, reply: FastifyReply, userId: string, input: AskAdvisorInput) {
+async function streamAnswer(
+  app: FastifyInstance,
+  provider: AdvisorProvider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  input: AskAdvisorInput,
+) {
   reply.hijack();
   reply.raw.writeHead(200, {
     ...perRequestSecurityHeaders(request),
@@ -46,7 +53,11 @@ async function streamAnswer(app: FastifyInstance, provider: AdvisorProvider, req
     if (!known) request.log.error({ err: error }, 'advisor stream failed');
     const body: ErrorBody & { success: false } = {
       success: false,
-      error: { code: known ? error.code : 'INTERNAL', message: known ? error.message : 'Something went wrong on our side.', requestId: request.id },
+      error: {
+        code: known ? error.code : 'INTERNAL',
+        message: known ? error.message : 'Something went wrong on our side.',
+        requestId: request.id,
+      },
     };
     sse(reply, 'error', body);
   }
@@ -66,7 +77,10 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         summary: 'Ask the AI compliance advisor (guidance only); send Accept: text/event-stream to stream the answer',
         security: [{ bearerAuth: [] }],
       },
-      config: { access: 'useAdvisor', rateLimit: { max: app.env.ADVISOR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: {
+        access: 'useAdvisor',
+        rateLimit: { max: app.env.ADVISOR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perUser },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -38,7 +38,9 @@ async function storeExchange(db: Db, options: AskAdvisorOptions, reply: StoredRe
   const shared = { userId: options.userId, exchangeId, mode: input.mode, portalContext: input.context.portalContext ?? null };
   const askedAt = Date.now();
   return db.transaction(async (tx) => {
-    await tx.insert(advisorMessages).values({ ...shared, isUser: true, content: input.message, status: reply ? reply.status : 'failed', createdAt: new Date(askedAt) });
+    await tx
+      .insert(advisorMessages)
+      .values({ ...shared, isUser: true, content: input.message, status: reply ? reply.status : 'failed', createdAt: new Date(askedAt) });
     if (!reply) return undefined;
     const [row] = await tx
       .insert(advisorMessages)
@@ -84,7 +86,14 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
   let draft: AdvisorDraft;
   try {
     draft = await provider.answer(
-      { message: input.message, mode: input.mode, context: input.context, analysis, documents, wantsSuggestion: asksForWork(input.message, input.mode) },
+      {
+        message: input.message,
+        mode: input.mode,
+        context: input.context,
+        analysis,
+        documents,
+        wantsSuggestion: asksForWork(input.message, input.mode),
+      },
       { onDelta: stream?.push, signal: options.signal },
     );
     stream?.end();

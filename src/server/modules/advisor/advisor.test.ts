@@ -42,7 +42,13 @@ function ask(instance: FastifyInstance, token: string | null, payload: unknown, 
   });
 }
 
-const context = { userInfo: { email: 'ada@example.com' }, mode: 'general', portalContext: 'dashboard', additionalContext: '', timestamp: new Date().toISOString() };
+const context = {
+  userInfo: { email: 'ada@example.com' },
+  mode: 'general',
+  portalContext: 'dashboard',
+  additionalContext: '',
+  timestamp: new Date().toISOString(),
+};
 
 describe('POST /functions/v1/task-chat-assistant', () => {
   it('answers with {success, message, suggestion} and the spec defaults, and stores the exchange', async () => {
@@ -82,7 +88,12 @@ describe('POST /functions/v1/task-chat-assistant', () => {
   it('refuses bad input with a clear 400', async () => {
     const instance = await app();
     const { accessToken } = await createTestUser(instance);
-    for (const payload of [{}, { message: 42 }, { message: '   \n ' }, { message: 'ok', context: { additionalContext: 'x'.repeat(2001) } }]) {
+    for (const payload of [
+      {},
+      { message: 42 },
+      { message: '   \n ' },
+      { message: 'ok', context: { additionalContext: 'x'.repeat(2001) } },
+    ]) {
       const response = await ask(instance, accessToken, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(readJson(response, errorBodySchema).error.code).toBe('VALIDATION_FAILED');
@@ -98,7 +109,9 @@ describe('POST /functions/v1/task-chat-assistant', () => {
     expect(atCap.statusCode).toBe(200);
     const over = await ask(instance, accessToken, { message: 'a'.repeat(10_001) });
     expect(over.statusCode).toBe(400);
-    expect(readJson(over, errorBodySchema).error.issues).toEqual([{ path: 'body.message', message: 'Input exceeds maximum length of 10000 characters' }]);
+    expect(readJson(over, errorBodySchema).error.issues).toEqual([
+      { path: 'body.message', message: 'Input exceeds maximum length of 10000 characters' },
+    ]);
   });
 
   it('refuses to reveal its instructions or other tenants’ data', async () => {
@@ -149,10 +162,13 @@ describe('POST /functions/v1/task-chat-assistant', () => {
     const response = await ask(instance, accessToken, { message: 'What is GDPR Art. 33 about?' }, { accept: 'text/event-stream' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    const events = response.body.trim().split('\n\n').map((block) => {
-      const [event, data] = block.split('\n');
-      return { event: event?.replace('event: ', ''), data: JSON.parse(data?.replace('data: ', '') ?? 'null') as unknown };
-    });
+    const events = response.body
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [event, data] = block.split('\n');
+        return { event: event?.replace('event: ', ''), data: JSON.parse(data?.replace('data: ', '') ?? 'null') as unknown };
+      });
     expect(events.at(-1)?.event).toBe('done');
     expect(events.slice(0, -1).every((event) => event.event === 'delta')).toBe(true);
     const streamed = events
@@ -175,11 +191,17 @@ describe('POST /functions/v1/task-chat-assistant', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
     const { port } = server.address() as AddressInfo;
-    const instance = await app({}, { advisorProvider: createOpenAiProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 200 }) });
+    const instance = await app(
+      {},
+      { advisorProvider: createOpenAiProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 200 }) },
+    );
     const { accessToken } = await createTestUser(instance);
     const response = await ask(instance, accessToken, { message: 'What is SOC 2?' });
     expect(response.statusCode).toBe(503);
-    expect(readJson(response, errorBodySchema).error).toMatchObject({ code: 'UNAVAILABLE', message: 'The AI advisor did not answer within 0.2 seconds. Please try again.' });
+    expect(readJson(response, errorBodySchema).error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'The AI advisor did not answer within 0.2 seconds. Please try again.',
+    });
   });
 
   it('refuses to start with LLM_PROVIDER=openai but no endpoint', async () => {
@@ -196,7 +218,11 @@ describe('GET /api/v1/advisor/messages', () => {
     const other = await createTestUser(instance);
     await ask(instance, owner.accessToken, { message: 'What is SOC 2?' });
     await ask(instance, owner.accessToken, { message: 'Help us plan GDPR breach response' });
-    const history = await instance.inject({ method: 'GET', url: '/api/v1/advisor/messages', headers: { authorization: `Bearer ${owner.accessToken}` } });
+    const history = await instance.inject({
+      method: 'GET',
+      url: '/api/v1/advisor/messages',
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
     expect(history.statusCode).toBe(200);
     const { messages } = readJson(history, advisorHistoryResponseSchema);
     expect(messages.map((message) => [message.isUser, message.isUser ? message.content : message.content.slice(0, 9)])).toEqual([
@@ -206,7 +232,11 @@ describe('GET /api/v1/advisor/messages', () => {
       [false, 'Here is w'],
     ]);
     expect(messages[3]?.suggestion?.title).toBe('Plan GDPR breach response');
-    const theirs = await instance.inject({ method: 'GET', url: '/api/v1/advisor/messages', headers: { authorization: `Bearer ${other.accessToken}` } });
+    const theirs = await instance.inject({
+      method: 'GET',
+      url: '/api/v1/advisor/messages',
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
     expect(readJson(theirs, advisorHistoryResponseSchema).messages).toEqual([]);
     const anonymous = await instance.inject({ method: 'GET', url: '/api/v1/advisor/messages' });
     expect(anonymous.statusCode).toBe(401);

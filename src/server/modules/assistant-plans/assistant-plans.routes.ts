@@ -25,7 +25,12 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/v1/plans',
     {
-      schema: { ...read, body: createPlanInputSchema, response: { 201: planSchema }, summary: "'Use plan': save the advisor's suggestion as a draft plan" },
+      schema: {
+        ...read,
+        body: createPlanInputSchema,
+        response: { 201: planSchema },
+        summary: "'Use plan': save the advisor's suggestion as a draft plan",
+      },
       config: canWrite,
     },
     async (request, reply) => {
@@ -42,7 +47,10 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/v1/plans/:id',
-    { schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'One of your plans with its steps' }, config: canRead },
+    {
+      schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'One of your plans with its steps' },
+      config: canRead,
+    },
     async (request) => getPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
   );
 
@@ -65,7 +73,12 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
       config: canWrite,
     },
     async (request) =>
-      updateStep(db, { userId: requireUser(request).userId, planId: request.params.id, stepId: request.params.stepId, changes: request.body }),
+      updateStep(db, {
+        userId: requireUser(request).userId,
+        planId: request.params.id,
+        stepId: request.params.stepId,
+        changes: request.body,
+      }),
   );
 
   typed.delete(
@@ -77,7 +90,13 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
   typed.put(
     '/api/v1/plans/:id/steps/order',
     {
-      schema: { ...read, params: planParamsSchema, body: reorderStepsInputSchema, response: { 200: planSchema }, summary: 'Put the steps in a new order' },
+      schema: {
+        ...read,
+        params: planParamsSchema,
+        body: reorderStepsInputSchema,
+        response: { 200: planSchema },
+        summary: 'Put the steps in a new order',
+      },
       config: canWrite,
     },
     async (request) => reorderSteps(db, { userId: requireUser(request).userId, planId: request.params.id, stepIds: request.body.step_ids }),

@@ -65,7 +65,11 @@ export function toSummary(row: PlanRow, stepCount: number): PlanSummary {
 }
 
 export async function readPlan(db: Db | DbTransaction, row: PlanRow): Promise<Plan> {
-  const steps = await db.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, row.id)).orderBy(asc(assistantPlanSteps.orderIndex));
+  const steps = await db
+    .select()
+    .from(assistantPlanSteps)
+    .where(eq(assistantPlanSteps.planId, row.id))
+    .orderBy(asc(assistantPlanSteps.orderIndex));
   return { ...toSummary(row, steps.length), steps: steps.map(toStep) };
 }
 
@@ -82,7 +86,12 @@ async function ownPlan(db: Db | DbTransaction, ref: PlanRef, forUpdate = false):
 
 function assertEditable(row: PlanRow): void {
   if (!isPlanEditable(row.status)) {
-    throw new AppError('CONFLICT', row.status === 'approved' ? 'This plan has been approved and can no longer be changed.' : 'This plan is with our reviewers and cannot be changed until they decide.');
+    throw new AppError(
+      'CONFLICT',
+      row.status === 'approved'
+        ? 'This plan has been approved and can no longer be changed.'
+        : 'This plan is with our reviewers and cannot be changed until they decide.',
+    );
   }
 }
 
@@ -154,7 +163,9 @@ export async function addStep(db: Db, ref: PlanRef & { step: StepInput }): Promi
       .from(assistantPlanSteps)
       .where(eq(assistantPlanSteps.planId, ref.planId));
     if ((last?.count ?? 0) >= MAX_PLAN_STEPS) throw new AppError('CONFLICT', `A plan has at most ${MAX_PLAN_STEPS} steps.`);
-    await tx.insert(assistantPlanSteps).values({ planId: ref.planId, orderIndex: (last?.highest ?? -1) + 1, ...ref.step, status: 'pending' });
+    await tx
+      .insert(assistantPlanSteps)
+      .values({ planId: ref.planId, orderIndex: (last?.highest ?? -1) + 1, ...ref.step, status: 'pending' });
     return readPlan(tx, await touch(tx, ref.planId));
   });
 }
@@ -176,11 +187,18 @@ export async function updateStep(db: Db, ref: PlanRef & { stepId: string; change
 export async function removeStep(db: Db, ref: PlanRef & { stepId: string }): Promise<Plan> {
   return db.transaction(async (tx) => {
     assertEditable(await ownPlan(tx, ref, true));
-    const steps = await tx.select().from(assistantPlanSteps).where(eq(assistantPlanSteps.planId, ref.planId)).orderBy(asc(assistantPlanSteps.orderIndex));
+    const steps = await tx
+      .select()
+      .from(assistantPlanSteps)
+      .where(eq(assistantPlanSteps.planId, ref.planId))
+      .orderBy(asc(assistantPlanSteps.orderIndex));
     if (!steps.some((step) => step.id === ref.stepId)) throw new AppError('NOT_FOUND', 'Step not found.');
     if (steps.length === 1) throw new AppError('CONFLICT', 'A plan needs at least one step.');
     await tx.delete(assistantPlanSteps).where(eq(assistantPlanSteps.id, ref.stepId));
-    await renumber(tx, steps.filter((step) => step.id !== ref.stepId).map((step) => step.id));
+    await renumber(
+      tx,
+      steps.filter((step) => step.id !== ref.stepId).map((step) => step.id),
+    );
     return readPlan(tx, await touch(tx, ref.planId));
   });
 }

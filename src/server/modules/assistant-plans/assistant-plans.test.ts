@@ -46,11 +46,21 @@ async function subscribedUser(instance: FastifyInstance): Promise<TestUser & { s
     },
   });
   expect(checkout.statusCode, checkout.body).toBe(201);
-  const check = await instance.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${user.accessToken}` } });
+  const check = await instance.inject({
+    method: 'POST',
+    url: '/functions/v1/check-subscription',
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
   return { ...user, subscriptionId: readJson(check, activeSubscriptionSchema).subscription.id };
 }
 
-function call(instance: FastifyInstance, user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+function call(
+  instance: FastifyInstance,
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   return instance.inject({
     method,
     url,
@@ -115,7 +125,10 @@ describe('POST /api/v1/plans (Use plan)', () => {
     const user = await createTestUser(instance);
     const response = await call(instance, user, 'POST', '/api/v1/plans', suggestion);
     expect(response.statusCode).toBe(403);
-    expect(readJson(response, errorBodySchema).error).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'Please create a subscription first.' });
+    expect(readJson(response, errorBodySchema).error).toMatchObject({
+      code: 'NO_SUBSCRIPTION',
+      message: 'Please create a subscription first.',
+    });
   });
 
   it('requires sign-in and valid input', async () => {
@@ -137,7 +150,10 @@ describe('editing a plan', () => {
     const created = readJson(await call(instance, user, 'POST', '/api/v1/plans', suggestion), planSchema);
     const base = `/api/v1/plans/${created.id}`;
 
-    const added = await call(instance, user, 'POST', `${base}/steps`, { title: 'Collect approvals', description: 'From every system owner' });
+    const added = await call(instance, user, 'POST', `${base}/steps`, {
+      title: 'Collect approvals',
+      description: 'From every system owner',
+    });
     expect(added.statusCode).toBe(201);
     let plan = readJson(await call(instance, user, 'POST', `${base}/steps`, { title: 'Remove revoked access', priority: 1 }), planSchema);
     expect(plan.steps.map((step) => [step.order_index, step.title, step.priority])).toEqual([
@@ -147,8 +163,15 @@ describe('editing a plan', () => {
     ]);
 
     const [first, second, third] = plan.steps;
-    plan = readJson(await call(instance, user, 'PATCH', `${base}/steps/${second?.id}`, { title: 'Collect owner approvals', status: 'in_progress' }), planSchema);
-    expect(plan.steps[1]).toMatchObject({ title: 'Collect owner approvals', status: 'in_progress', description: 'From every system owner' });
+    plan = readJson(
+      await call(instance, user, 'PATCH', `${base}/steps/${second?.id}`, { title: 'Collect owner approvals', status: 'in_progress' }),
+      planSchema,
+    );
+    expect(plan.steps[1]).toMatchObject({
+      title: 'Collect owner approvals',
+      status: 'in_progress',
+      description: 'From every system owner',
+    });
 
     plan = readJson(await call(instance, user, 'PUT', `${base}/steps/order`, { step_ids: [third?.id, first?.id, second?.id] }), planSchema);
     expect(plan.steps.map((step) => [step.order_index, step.id])).toEqual([
@@ -259,14 +282,23 @@ describe('reviewing submitted plans', () => {
     expect(noNote.statusCode).toBe(400);
     expect(readJson(noNote, errorBodySchema).error.issues?.[0]?.message).toBe('Say what should change, so the requester knows what to do.');
 
-    const sentBack = await call(instance, approver, 'POST', url, { decision: 'request_changes', note: 'Name the system owners for each review.' });
-    expect(readJson(sentBack, reviewPlanSchema)).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.', reviewed_at: expect.any(String) });
+    const sentBack = await call(instance, approver, 'POST', url, {
+      decision: 'request_changes',
+      note: 'Name the system owners for each review.',
+    });
+    expect(readJson(sentBack, reviewPlanSchema)).toMatchObject({
+      status: 'changes_requested',
+      review_note: 'Name the system owners for each review.',
+      reviewed_at: expect.any(String),
+    });
     expect((await call(instance, approver, 'POST', url, { decision: 'approve' })).statusCode).toBe(409);
 
     // The owner sees the note, edits again and resubmits; then the approver approves.
     const seen = readJson(await call(instance, owner, 'GET', `/api/v1/plans/${plan.id}`), planSchema);
     expect(seen).toMatchObject({ status: 'changes_requested', review_note: 'Name the system owners for each review.' });
-    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'List the system owners' })).statusCode).toBe(201);
+    expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/steps`, { title: 'List the system owners' })).statusCode).toBe(
+      201,
+    );
     expect(readJson(await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`), planSchema).status).toBe('submitted');
     const approved = await call(instance, approver, 'POST', url, { decision: 'approve', note: '' });
     expect(readJson(approved, reviewPlanSchema)).toMatchObject({ status: 'approved', review_note: null, step_count: 2 });

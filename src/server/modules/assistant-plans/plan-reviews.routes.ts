@@ -21,7 +21,12 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
   typed.get(
     '/api/v1/reviews/plans',
     {
-      schema: { ...tags, querystring: reviewQueueQuerySchema, response: { 200: reviewQueueResponseSchema }, summary: 'Submitted task requests of every client, oldest first' },
+      schema: {
+        ...tags,
+        querystring: reviewQueueQuerySchema,
+        response: { 200: reviewQueueResponseSchema },
+        summary: 'Submitted task requests of every client, oldest first',
+      },
       config: canRead,
     },
     async (request, reply) => reply.headers(noStore).send({ plans: await listReviewQueue(db, request.query.status) }),
@@ -29,7 +34,15 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/v1/reviews/plans/:id',
-    { schema: { ...tags, params: planParamsSchema, response: { 200: reviewPlanSchema }, summary: 'One submitted plan with its steps and requester' }, config: canRead },
+    {
+      schema: {
+        ...tags,
+        params: planParamsSchema,
+        response: { 200: reviewPlanSchema },
+        summary: 'One submitted plan with its steps and requester',
+      },
+      config: canRead,
+    },
     async (request, reply) => reply.headers(noStore).send(await getReviewPlan(db, request.params.id)),
   );
 

@@ -45,7 +45,8 @@ export async function getReviewPlan(db: Db, planId: string): Promise<ReviewPlan>
 export async function decidePlan(db: Db, input: { planId: string; reviewerId: string; decision: ReviewDecision }): Promise<ReviewPlan> {
   await db.transaction(async (tx) => {
     const row = await reviewablePlan(tx, input.planId, true);
-    if (row.status !== 'submitted') throw new AppError('CONFLICT', 'This plan has already been decided. It returns to the queue when its owner submits it again.');
+    if (row.status !== 'submitted')
+      throw new AppError('CONFLICT', 'This plan has already been decided. It returns to the queue when its owner submits it again.');
     // Segregation of duties: whoever asked for the work never signs it off.
     if (row.userId === input.reviewerId) throw new AppError('FORBIDDEN', 'You submitted this plan, so another approver must decide on it.');
     const now = new Date();

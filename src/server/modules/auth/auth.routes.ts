@@ -74,7 +74,11 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
         return sendGoTrueError(request, reply, goTrue);
       });
       scope.setNotFoundHandler((request, reply) =>
-        sendGoTrueError(request, reply, new GoTrueError(404, 'not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`)),
+        sendGoTrueError(
+          request,
+          reply,
+          new GoTrueError(404, 'not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`),
+        ),
       );
       scope.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

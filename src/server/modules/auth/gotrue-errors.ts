@@ -53,9 +53,21 @@ export const errors = {
   emailNotConfirmed: () => new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed'),
   otpExpired: () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid'),
   rateLimited: (retryAfterSeconds?: number) =>
-    new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {}),
+    new GoTrueError(
+      429,
+      'over_request_rate_limit',
+      'Request rate limit reached',
+      {},
+      retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {},
+    ),
   emailRateLimited: (seconds: number) =>
-    new GoTrueError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`, {}, { 'retry-after': String(seconds) }),
+    new GoTrueError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      { 'retry-after': String(seconds) },
+    ),
   notAdmin: () => new GoTrueError(403, 'not_admin', 'User not allowed'),
   insufficientAal: (message: string) => new GoTrueError(403, 'insufficient_aal', message),
 };

@@ -16,6 +16,10 @@ afterAll(async () => {
 describe('GET /settings and /health', () => {
   it('describes the enabled providers', async () => {
     const response = await fetch(`${server.origin}/auth/v1/settings`);
-    expect(await response.json()).toMatchObject({ external: { email: true, google: false }, disable_signup: false, mailer_autoconfirm: false });
+    expect(await response.json()).toMatchObject({
+      external: { email: true, google: false },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+    });
   });
 });

@@ -19,9 +19,7 @@ export async function enqueueSubscriptionConfirmation(
     `Hello ${subscription.billingName},`,
     '',
     `Your ComplianceCore ${plan.name} subscription is active (${formatMonthlyPrice(plan)}, ${describeSeats(plan)}).`,
-    subscription.currentPeriodEnd
-      ? `The current period runs until ${dateFormat.format(subscription.currentPeriodEnd)}.`
-      : '',
+    subscription.currentPeriodEnd ? `The current period runs until ${dateFormat.format(subscription.currentPeriodEnd)}.` : '',
     invoice
       ? `Invoice ${invoice.number} is attached to your account${
           invoice.dueAt ? ` and is payable by bank transfer by ${dateFormat.format(invoice.dueAt)}` : ''

@@ -70,10 +70,7 @@ export async function assertNoLiveSubscription(db: Executor, userId: string): Pr
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)))
     .limit(1);
   if (live) {
-    throw new AppError(
-      'CONFLICT',
-      `You already have an active ${planById(live.plan).name} subscription. Contact support to change plans.`,
-    );
+    throw new AppError('CONFLICT', `You already have an active ${planById(live.plan).name} subscription. Contact support to change plans.`);
   }
 }
 

@@ -30,7 +30,6 @@ async function app(): Promise<FastifyInstance> {
   return instance;
 }
 
-
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** check-subscription for a user who has one. */
@@ -49,7 +48,12 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
     const server = await app();
     const buyer = await createTestUser(server);
     const before = Date.now();
-    const response = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    const response = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: growthOrder,
+    });
     expect(response.statusCode).toBe(201);
     const body = readJson(response, activatedCheckoutSchema);
     expect(body.kind).toBe('activated');
@@ -71,7 +75,12 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
       notes: 'SOC 2 Type I before our Q3 enterprise deal.',
     });
     const [organization] = await database.db.select().from(organizations).where(eq(organizations.id, row!.organizationId));
-    expect(organization).toMatchObject({ name: 'Acme Analytics GmbH', website: 'https://acme.example', size: '51-200', country: 'Germany' });
+    expect(organization).toMatchObject({
+      name: 'Acme Analytics GmbH',
+      website: 'https://acme.example',
+      size: '51-200',
+      country: 'Germany',
+    });
     const members = await database.db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, row!.organizationId));
     expect(members.map((member) => [member.userId, member.role])).toEqual([[buyer.userId, 'owner']]);
     const invoiceRows = await database.db.select().from(invoices).where(eq(invoices.subscriptionId, row!.id));
@@ -90,7 +99,12 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
   it('refuses a second live subscription for the same user with 409', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const first = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    const first = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: growthOrder,
+    });
     expect(first.statusCode).toBe(201);
     const second = await server.inject({
       method: 'POST',
@@ -149,7 +163,12 @@ describe('POST /functions/v1/check-subscription', () => {
     const server = await app();
     const owner = await createTestUser(server);
     const other = await createTestUser(server);
-    const bought = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(owner.accessToken), payload: growthOrder });
+    const bought = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(owner.accessToken),
+      payload: growthOrder,
+    });
     expect(bought.statusCode).toBe(201);
 
     const mine = await checkSubscription(server, owner.accessToken);
@@ -195,7 +214,12 @@ describe('GET /api/v1/admin/billing/subscriptions', () => {
   it('lists subscriptions with their invoices for administrators only', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const bought = await server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
+    const bought = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: growthOrder,
+    });
     const id = readJson(bought, activatedCheckoutSchema).subscription.id;
 
     const asClient = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(buyer.accessToken) });

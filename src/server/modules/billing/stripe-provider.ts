@@ -55,7 +55,10 @@ export function stripeBillingProvider(options: StripeProviderOptions): BillingPr
           { idempotencyKey: `checkout-${subscription.id}` },
         );
       } catch (error) {
-        await db.update(subscriptions).set({ status: 'incomplete_expired', updatedAt: new Date() }).where(eq(subscriptions.id, subscription.id));
+        await db
+          .update(subscriptions)
+          .set({ status: 'incomplete_expired', updatedAt: new Date() })
+          .where(eq(subscriptions.id, subscription.id));
         throw new AppError(
           'UNAVAILABLE',
           `The payment provider could not start checkout (${error instanceof Error ? error.message : 'unknown error'}). Please try again.`,

@@ -8,7 +8,6 @@ import { enqueueSubscriptionConfirmation } from './billing-mail.ts';
 import type { WebhookOutcome } from './billing-provider.ts';
 import { type Executor, issueInvoice } from './billing.service.ts';
 
-
 const STATUS_FROM_STRIPE: Record<string, SubscriptionStatus> = {
   active: 'active',
   trialing: 'active',

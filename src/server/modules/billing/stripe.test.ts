@@ -66,13 +66,18 @@ beforeAll(async () => {
             object: 'subscription',
             status: 'active',
             metadata: {},
-            items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_start: PERIOD_START, current_period_end: PERIOD_END }] },
+            items: {
+              object: 'list',
+              data: [{ id: 'si_1', object: 'subscription_item', current_period_start: PERIOD_START, current_period_end: PERIOD_END }],
+            },
           }),
         );
         return;
       }
       response.statusCode = 404;
-      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } }));
+      response.end(
+        JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } }),
+      );
     });
   });
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
@@ -123,7 +128,11 @@ async function startCheckout(server: FastifyInstance) {
 }
 
 async function ownSubscription(server: FastifyInstance, token: string) {
-  const response = await server.inject({ method: 'POST', url: '/functions/v1/check-subscription', headers: { authorization: `Bearer ${token}` } });
+  const response = await server.inject({
+    method: 'POST',
+    url: '/functions/v1/check-subscription',
+    headers: { authorization: `Bearer ${token}` },
+  });
   return readJson(response, checkSubscriptionResponseSchema).subscription;
 }
 
@@ -133,7 +142,9 @@ describe('stripe billing', () => {
     const { buyer, checkout } = await startCheckout(server);
     expect(checkout.kind).toBe('redirect');
     expect(checkout.url).toBe('https://checkout.stripe.test/c/pay/cs_test');
-    const call = recorded.find((request) => request.path === '/v1/checkout/sessions' && request.body.get('client_reference_id') === checkout.subscriptionId);
+    const call = recorded.find(
+      (request) => request.path === '/v1/checkout/sessions' && request.body.get('client_reference_id') === checkout.subscriptionId,
+    );
     expect(call?.method).toBe('POST');
     expect(call?.authorization).toBe('Bearer sk_test_compliancecore');
     expect(call?.body.get('mode')).toBe('subscription');
@@ -143,7 +154,11 @@ describe('stripe billing', () => {
     expect(call?.body.get('cancel_url')).toBe('http://app.compliancecore.test/subscription?plan=growth&canceled=1');
 
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
-    expect(row).toMatchObject({ status: 'incomplete', provider: 'stripe', providerCheckoutId: `cs_test_${checkout.subscriptionId.slice(0, 8)}` });
+    expect(row).toMatchObject({
+      status: 'incomplete',
+      provider: 'stripe',
+      providerCheckoutId: `cs_test_${checkout.subscriptionId.slice(0, 8)}`,
+    });
     expect(await ownSubscription(server, buyer.accessToken)).toBeNull();
   });
 
@@ -192,14 +207,25 @@ describe('stripe billing', () => {
     const event = {
       id: `evt_forged_${checkout.subscriptionId}`,
       type: 'checkout.session.completed',
-      data: { object: { id: 'cs_forged', object: 'checkout.session', client_reference_id: checkout.subscriptionId, subscription: 'sub_forged', customer: 'cus_x' } },
+      data: {
+        object: {
+          id: 'cs_forged',
+          object: 'checkout.session',
+          client_reference_id: checkout.subscriptionId,
+          subscription: 'sub_forged',
+          customer: 'cus_x',
+        },
+      },
     };
     const wrongSecret = await deliver(server, signedEvent(event, 'whsec_someone_else'));
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'Webhook signature verification failed.' } });
 
     const genuine = signedEvent(event);
-    const tampered = await deliver(server, { payload: genuine.payload.replace('sub_forged', 'sub_tampered'), signature: genuine.signature });
+    const tampered = await deliver(server, {
+      payload: genuine.payload.replace('sub_forged', 'sub_tampered'),
+      signature: genuine.signature,
+    });
     expect(tampered.statusCode).toBe(400);
 
     const unsigned = await deliver(server, { payload: genuine.payload });
@@ -220,7 +246,15 @@ describe('stripe billing', () => {
       signedEvent({
         id: `evt_done_${stripeId}`,
         type: 'checkout.session.completed',
-        data: { object: { id: 'cs_x', object: 'checkout.session', client_reference_id: checkout.subscriptionId, subscription: stripeId, customer: 'cus_y' } },
+        data: {
+          object: {
+            id: 'cs_x',
+            object: 'checkout.session',
+            client_reference_id: checkout.subscriptionId,
+            subscription: stripeId,
+            customer: 'cus_y',
+          },
+        },
       }),
     );
     const paid = await deliver(
@@ -247,8 +281,16 @@ describe('stripe billing', () => {
       }),
     );
     expect(paid.statusCode).toBe(200);
-    const [invoice] = await database.db.select().from(invoices).where(eq(invoices.providerInvoiceId, `in_${stripeId}`));
-    expect(invoice).toMatchObject({ subscriptionId: checkout.subscriptionId, number: `STRIPE-${stripeId}`, amountCents: 500_000, status: 'paid' });
+    const [invoice] = await database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.providerInvoiceId, `in_${stripeId}`));
+    expect(invoice).toMatchObject({
+      subscriptionId: checkout.subscriptionId,
+      number: `STRIPE-${stripeId}`,
+      amountCents: 500_000,
+      status: 'paid',
+    });
     expect(invoice?.paidAt?.toISOString()).toBe(new Date((PERIOD_START + 60) * 1000).toISOString());
 
     const canceled = await deliver(

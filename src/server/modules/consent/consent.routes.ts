@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  consentHistoryResponseSchema,
-  recordConsentInputSchema,
-  storedConsentSchema,
-} from '../../../shared/schemas/consent.ts';
+import { consentHistoryResponseSchema, recordConsentInputSchema, storedConsentSchema } from '../../../shared/schemas/consent.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { listConsents, recordConsent } from './consent.service.ts';
 

@@ -71,15 +71,18 @@ describe('POST /api/v1/dsar-requests', () => {
     expect(ack!.textBody.startsWith('Hello,\n')).toBe(true);
     expect(ack!.textBody).not.toContain('Grace');
     const notices = await database.db.select().from(outboundEmails).where(eq(outboundEmails.kind, 'dsar.staff-notice'));
-    expect(notices.some((mail) => mail.toAddress === 'privacy@compliancecore.local' && mail.subject.includes(receipt.reference))).toBe(true);
+    expect(notices.some((mail) => mail.toAddress === 'privacy@compliancecore.local' && mail.subject.includes(receipt.reference))).toBe(
+      true,
+    );
   });
 
   it('numbers requests one after another', async () => {
     const server = await app();
     const first = readJson(await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: valid }), dsarReceiptSchema);
     const second = readJson(
-      await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: { ...valid, requestType: 'deletion' } })
-    , dsarReceiptSchema);
+      await server.inject({ method: 'POST', url: '/api/v1/dsar-requests', payload: { ...valid, requestType: 'deletion' } }),
+      dsarReceiptSchema,
+    );
     const number = (reference: string) => Number(reference.split('-')[2]);
     expect(number(second.reference)).toBe(number(first.reference) + 1);
   });

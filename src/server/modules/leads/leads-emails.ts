@@ -28,12 +28,7 @@ function businessHoursText(): string {
   return BUSINESS_HOURS.map((slot) => `  ${slot.days} ${slot.hours}${slot.note ? ` (${slot.note})` : ''}`).join('\n');
 }
 
-export function salesNotification(
-  kind: LeadKind,
-  lead: Lead,
-  qualification: LeadQualification,
-  salesInbox: string,
-): EmailInput {
+export function salesNotification(kind: LeadKind, lead: Lead, qualification: LeadQualification, salesInbox: string): EmailInput {
   const urgent = qualification.urgency === 'high' ? '[URGENT] ' : '';
   const interest = lead.interest ? INTEREST_LABELS[lead.interest] : 'Not specified';
   return {
@@ -64,8 +59,7 @@ export function salesNotification(
  * form cannot be used to mail chosen text to chosen people.
  */
 export function senderAcknowledgement(kind: LeadKind, to: string): EmailInput {
-  const subject =
-    kind === 'consultation' ? 'We received your consultation request' : 'We received your message';
+  const subject = kind === 'consultation' ? 'We received your consultation request' : 'We received your message';
   return {
     kind: `leads.${kind}.acknowledgement`,
     to,

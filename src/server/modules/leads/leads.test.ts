@@ -111,7 +111,10 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
       });
       expect(response.json()).toMatchObject({ interestLevel: level, urgency: 'normal' });
     }
-    const [stored] = await database.db.select().from(table).where(eq(table.email, `q.none.${kind}@example.com`));
+    const [stored] = await database.db
+      .select()
+      .from(table)
+      .where(eq(table.email, `q.none.${kind}@example.com`));
     expect(stored?.interest).toBeNull();
   });
 
@@ -200,7 +203,12 @@ describe.each(functions)('POST /functions/v1/$name', ({ name, table, kind }) => 
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(await database.db.select().from(table).where(eq(table.email, `rate.6.${kind}@example.com`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(table)
+        .where(eq(table.email, `rate.6.${kind}@example.com`)),
+    ).toEqual([]);
 
     const other = await app.inject({ method: 'POST', url, payload: valid(`rate.other.${kind}@example.com`), remoteAddress: nextIp() });
     expect(other.statusCode).toBe(200);
@@ -212,7 +220,9 @@ describe('the acknowledgement to the address typed in', () => {
     const app = await appWith();
     const email = 'victim.words@example.com';
     const payload = { ...valid(email), firstName: 'Click', lastName: 'Here', message: 'Visit attacker.example/free-money now' };
-    expect((await app.inject({ method: 'POST', url: '/functions/v1/send-contact-form', payload, remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/functions/v1/send-contact-form', payload, remoteAddress: nextIp() })).statusCode,
+    ).toBe(200);
     const [mail] = await database.db
       .select()
       .from(outboundEmails)
@@ -229,14 +239,23 @@ describe('the acknowledgement to the address typed in', () => {
     const receipts: string[] = [];
     for (let index = 0; index < LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2; index++) {
       const url = index % 2 === 0 ? '/functions/v1/send-contact-form' : '/functions/v1/send-consultation-email';
-      const response = await app.inject({ method: 'POST', url, payload: valid(index === 0 ? email : email.toLowerCase()), remoteAddress: nextIp() });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: valid(index === 0 ? email : email.toLowerCase()),
+        remoteAddress: nextIp(),
+      });
       expect(response.statusCode).toBe(200);
       receipts.push(readJson(response, leadReceiptSchema).id);
     }
     const mails = await database.db.select().from(outboundEmails);
-    const acknowledgements = mails.filter((mail) => mail.kind.endsWith('.acknowledgement') && mail.toAddress.toLowerCase() === email.toLowerCase());
+    const acknowledgements = mails.filter(
+      (mail) => mail.kind.endsWith('.acknowledgement') && mail.toAddress.toLowerCase() === email.toLowerCase(),
+    );
     expect(acknowledgements).toHaveLength(LEAD_ACKNOWLEDGEMENTS_PER_HOUR);
-    const notifications = mails.filter((mail) => mail.kind.endsWith('.notification') && mail.textBody.toLowerCase().includes(email.toLowerCase()));
+    const notifications = mails.filter(
+      (mail) => mail.kind.endsWith('.notification') && mail.textBody.toLowerCase().includes(email.toLowerCase()),
+    );
     expect(notifications).toHaveLength(LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2);
     expect(new Set(receipts).size).toBe(LEAD_ACKNOWLEDGEMENTS_PER_HOUR + 2);
   });

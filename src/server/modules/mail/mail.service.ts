@@ -103,12 +103,7 @@ export class MailWorker {
     await db
       .update(outboundEmails)
       .set({ status: 'pending' })
-      .where(
-        and(
-          eq(outboundEmails.status, 'sending'),
-          lte(outboundEmails.nextAttemptAt, new Date(Date.now() - STALE_SENDING_MS)),
-        ),
-      );
+      .where(and(eq(outboundEmails.status, 'sending'), lte(outboundEmails.nextAttemptAt, new Date(Date.now() - STALE_SENDING_MS))));
     const claimed = await db
       .update(outboundEmails)
       .set({ status: 'sending', attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: new Date() })
@@ -173,11 +168,7 @@ export async function listMailbox(db: Db, limit = 50): Promise<MailboxEntry[]> {
     text: row.textBody,
     html: row.htmlBody,
     links: [
-      ...new Set(
-        [...(row.textBody.match(LINK) ?? []), ...(row.htmlBody?.match(LINK) ?? [])].map((link) =>
-          link.replaceAll('&amp;', '&'),
-        ),
-      ),
+      ...new Set([...(row.textBody.match(LINK) ?? []), ...(row.htmlBody?.match(LINK) ?? [])].map((link) => link.replaceAll('&amp;', '&'))),
     ],
     status: row.status,
     createdAt: row.createdAt.toISOString(),

@@ -63,7 +63,10 @@ describe('the mail queue', () => {
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5_000);
 
     for (let attempt = 2; attempt <= MAX_MAIL_ATTEMPTS; attempt += 1) {
-      await database.db.update(outboundEmails).set({ nextAttemptAt: new Date(0) }).where(eq(outboundEmails.id, id));
+      await database.db
+        .update(outboundEmails)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(outboundEmails.id, id));
       await worker.drain();
     }
     [row] = await database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
@@ -144,7 +147,10 @@ describe('GET /dev/mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }) });
+    const app = await buildApp({
+      database,
+      env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }),
+    });
     onTestFinished(() => app.close());
     const response = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(response.statusCode).toBe(404);

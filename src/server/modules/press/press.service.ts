@@ -22,11 +22,7 @@ export async function listPressArticles(db: Db): Promise<PressArticle[]> {
     })
     .from(searchableContent)
     .where(
-      and(
-        eq(searchableContent.contentType, 'article'),
-        eq(searchableContent.category, 'press'),
-        eq(searchableContent.isPublished, true),
-      ),
+      and(eq(searchableContent.contentType, 'article'), eq(searchableContent.category, 'press'), eq(searchableContent.isPublished, true)),
     )
     .orderBy(desc(searchableContent.createdAt), desc(searchableContent.id))
     .limit(PRESS_ARTICLES_LIMIT);

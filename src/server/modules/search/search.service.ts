@@ -74,16 +74,18 @@ function rowsOf(result: unknown): Row[] {
 
 /** Markdown noise that ts_headline copies from a body into the excerpt. */
 export function cleanExcerpt(text: string): string {
-  return text
-    .replaceAll(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replaceAll(/^[ \t]*#{1,6}[ \t]+(.*)$/gm, '$1 —')
-    // A paragraph break after an unpunctuated line is a heading whose '#' ts_headline cut off.
-    .replaceAll(/([^\s.!?:;,—])[ \t]*\n[ \t]*\n/g, '$1 — ')
-    .replaceAll(/(^|\s)#{1,6}\s+/g, '$1')
-    .replaceAll(/(\*\*|__|`)/g, '')
-    .replaceAll(/^\s*[-*>]\s+/gm, '')
-    .replaceAll(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replaceAll(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replaceAll(/^[ \t]*#{1,6}[ \t]+(.*)$/gm, '$1 —')
+      // A paragraph break after an unpunctuated line is a heading whose '#' ts_headline cut off.
+      .replaceAll(/([^\s.!?:;,—])[ \t]*\n[ \t]*\n/g, '$1 — ')
+      .replaceAll(/(^|\s)#{1,6}\s+/g, '$1')
+      .replaceAll(/(\*\*|__|`)/g, '')
+      .replaceAll(/^\s*[-*>]\s+/gm, '')
+      .replaceAll(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** A fragment cut from mid-sentence (it starts in lower case) is shown as a continuation. */
@@ -167,7 +169,9 @@ async function countMatches(db: Db, condition: SQL, options: SearchContentOption
  */
 async function withSearchSettings<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`,
+    );
     return run(tx);
   });
 }

@@ -84,11 +84,7 @@ describe('GET /functions/v1/search-content', () => {
   });
 
   it('matches the last word as a prefix while it is being typed', async () => {
-    expect(titles(await searchOk('q=quokkaf'))).toEqual([
-      'Quokkaflux controls handbook',
-      'Evidence freshness',
-      'Vendor onboarding',
-    ]);
+    expect(titles(await searchOk('q=quokkaf'))).toEqual(['Quokkaflux controls handbook', 'Evidence freshness', 'Vendor onboarding']);
     const body = await searchOk(`q=${encodeURIComponent('zephyrline compl')}`);
     expect(titles(body)).toEqual(['Zephyrline compliance checklist']);
     expect(body.results[0]?.url_path).toBe('https://docs.example.com/zephyrline');
@@ -108,10 +104,7 @@ describe('GET /functions/v1/search-content', () => {
   });
 
   it('filters by content types and categories given as comma lists', async () => {
-    expect(titles(await searchOk('q=quokkaflux&types=support,knowledge-base'))).toEqual([
-      'Evidence freshness',
-      'Vendor onboarding',
-    ]);
+    expect(titles(await searchOk('q=quokkaflux&types=support,knowledge-base'))).toEqual(['Evidence freshness', 'Vendor onboarding']);
     expect(titles(await searchOk('q=quokkaflux&categories=vendors,%20guides'))).toEqual([
       'Quokkaflux controls handbook',
       'Vendor onboarding',
@@ -184,16 +177,10 @@ describe('GET /functions/v1/search-content', () => {
   });
 
   it('never returns unpublished content, even through the typo fallback', async () => {
-    await database.db
-      .update(searchableContent)
-      .set({ isPublished: false })
-      .where(eq(searchableContent.slug, 'test-zephyrline-compliance'));
+    await database.db.update(searchableContent).set({ isPublished: false }).where(eq(searchableContent.slug, 'test-zephyrline-compliance'));
     expect(await searchOk('q=zephyrline')).toEqual({ results: [], total: 0 });
     expect(await searchOk('q=zephirline')).toEqual({ results: [], total: 0 });
-    await database.db
-      .update(searchableContent)
-      .set({ isPublished: true })
-      .where(eq(searchableContent.slug, 'test-zephyrline-compliance'));
+    await database.db.update(searchableContent).set({ isPublished: true }).where(eq(searchableContent.slug, 'test-zephyrline-compliance'));
   });
 
   it('strips stored marker characters so they cannot fake a highlight', async () => {

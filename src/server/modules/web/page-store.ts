@@ -66,7 +66,8 @@ function urlPathOf(relativeFile: string): string {
 export const FALLBACK_FILE = '__spa-fallback.html';
 
 /** The build writes canonical, og:url and the card images root-relative; crawlers want them absolute. */
-const ROOT_RELATIVE_URLS = /(<link rel="canonical" href="|<meta property="og:(?:url|image)" content="|<meta name="twitter:image" content=")\//g;
+const ROOT_RELATIVE_URLS =
+  /(<link rel="canonical" href="|<meta property="og:(?:url|image)" content="|<meta name="twitter:image" content=")\//g;
 
 export function withAbsoluteUrls(html: string, origin: string): string {
   return html.replaceAll(ROOT_RELATIVE_URLS, `$1${origin}/`);

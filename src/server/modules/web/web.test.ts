@@ -98,10 +98,20 @@ describe('canonical links', () => {
   it('are made absolute on the origin this machine opened the site on, never on a Host another client wrote', async () => {
     const instance = await buildApp({ database, webDir });
     try {
-      const remote = await instance.inject({ method: 'GET', url: '/pricing', remoteAddress: '203.0.113.9', headers: { host: 'attacker.example' } });
+      const remote = await instance.inject({
+        method: 'GET',
+        url: '/pricing',
+        remoteAddress: '203.0.113.9',
+        headers: { host: 'attacker.example' },
+      });
       expect(remote.body).toContain('<link rel="canonical" href="http://localhost:3000/pricing"/>');
       expect(remote.body).not.toContain('attacker.example');
-      const local = await instance.inject({ method: 'GET', url: '/pricing', remoteAddress: '127.0.0.1', headers: { host: 'compliance.example:8443' } });
+      const local = await instance.inject({
+        method: 'GET',
+        url: '/pricing',
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'compliance.example:8443' },
+      });
       expect(local.body).toContain('<link rel="canonical" href="http://compliance.example:8443/pricing"/>');
       expect(local.body).toContain('<meta property="og:url" content="http://compliance.example:8443/pricing"/>');
       expect(local.body).toContain('<script type="module" src="/assets/app-abc.js">');
@@ -111,7 +121,11 @@ describe('canonical links', () => {
   });
 
   it('use PUBLIC_URL whatever the request says', async () => {
-    const instance = await buildApp({ database, webDir, env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://app.compliancecore.example' }) });
+    const instance = await buildApp({
+      database,
+      webDir,
+      env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://app.compliancecore.example' }),
+    });
     try {
       const response = await instance.inject({ method: 'GET', url: '/pricing', headers: { host: 'attacker.example' } });
       expect(response.body).toContain('<link rel="canonical" href="https://app.compliancecore.example/pricing"/>');
@@ -126,11 +140,14 @@ describe('canonical links', () => {
     for (let port = 1; port <= 20; port += 1) store.page('/pricing', `http://made-up.example:${port}`);
     const late = store.page('/pricing', 'http://another.example')?.identity.toString() ?? '';
     expect(late).toContain('href="http://localhost:3000/pricing"');
-    expect(withAbsoluteUrls('<link rel="canonical" href="/"/>', 'https://a.example')).toBe('<link rel="canonical" href="https://a.example/"/>');
+    expect(withAbsoluteUrls('<link rel="canonical" href="/"/>', 'https://a.example')).toBe(
+      '<link rel="canonical" href="https://a.example/"/>',
+    );
   });
 
   it('make the sharing card images absolute, as crawlers require', () => {
-    const head = '<meta property="og:image" content="/social-card.jpg"/><meta name="twitter:image" content="/social-card.jpg"/><meta property="og:image:alt" content="/x"/>';
+    const head =
+      '<meta property="og:image" content="/social-card.jpg"/><meta name="twitter:image" content="/social-card.jpg"/><meta property="og:image:alt" content="/x"/>';
     expect(withAbsoluteUrls(head, 'https://a.example')).toBe(
       '<meta property="og:image" content="https://a.example/social-card.jpg"/><meta name="twitter:image" content="https://a.example/social-card.jpg"/><meta property="og:image:alt" content="/x"/>',
     );

@@ -8,16 +8,46 @@ import type { WorkflowEdge, WorkflowNode } from '../../../shared/schemas/workflo
  */
 
 const ACTIONS: Record<SuggestionCategory, readonly [[string, string], [string, string]]> = {
-  compliance_assessment: [['Assess current controls', 'control_assessment'], ['Collect evidence', 'evidence_collection']],
-  risk_assessment: [['Identify and score risks', 'risk_scoring'], ['Plan risk treatment', 'risk_treatment']],
-  audit_preparation: [['Map controls to criteria', 'control_mapping'], ['Collect audit evidence', 'evidence_collection']],
-  documentation: [['Draft the documentation', 'document_drafting'], ['Circulate for comments', 'stakeholder_review']],
-  policy: [['Draft the policy', 'document_drafting'], ['Circulate for approval', 'stakeholder_review']],
-  security: [['Implement the control', 'control_implementation'], ['Test the control', 'control_testing']],
-  privacy: [['Map personal data processing', 'data_mapping'], ['Update records and notices', 'document_drafting']],
-  vendor_management: [['Inventory the vendors', 'vendor_inventory'], ['Assess vendor risk', 'vendor_assessment']],
-  process_improvement: [['Map the current process', 'process_mapping'], ['Implement the improvements', 'process_change']],
-  training: [['Prepare the training', 'training_preparation'], ['Run the training', 'training_delivery']],
+  compliance_assessment: [
+    ['Assess current controls', 'control_assessment'],
+    ['Collect evidence', 'evidence_collection'],
+  ],
+  risk_assessment: [
+    ['Identify and score risks', 'risk_scoring'],
+    ['Plan risk treatment', 'risk_treatment'],
+  ],
+  audit_preparation: [
+    ['Map controls to criteria', 'control_mapping'],
+    ['Collect audit evidence', 'evidence_collection'],
+  ],
+  documentation: [
+    ['Draft the documentation', 'document_drafting'],
+    ['Circulate for comments', 'stakeholder_review'],
+  ],
+  policy: [
+    ['Draft the policy', 'document_drafting'],
+    ['Circulate for approval', 'stakeholder_review'],
+  ],
+  security: [
+    ['Implement the control', 'control_implementation'],
+    ['Test the control', 'control_testing'],
+  ],
+  privacy: [
+    ['Map personal data processing', 'data_mapping'],
+    ['Update records and notices', 'document_drafting'],
+  ],
+  vendor_management: [
+    ['Inventory the vendors', 'vendor_inventory'],
+    ['Assess vendor risk', 'vendor_assessment'],
+  ],
+  process_improvement: [
+    ['Map the current process', 'process_mapping'],
+    ['Implement the improvements', 'process_change'],
+  ],
+  training: [
+    ['Prepare the training', 'training_preparation'],
+    ['Run the training', 'training_delivery'],
+  ],
 };
 
 const X_STEP = 260;
@@ -31,10 +61,16 @@ export function generateWorkflowGraph(input: { title: string; description: strin
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
 } {
-  const [[firstLabel, firstType], [secondLabel, secondType]] = ACTIONS[isCategory(input.category) ? input.category : 'compliance_assessment'];
+  const [[firstLabel, firstType], [secondLabel, secondType]] =
+    ACTIONS[isCategory(input.category) ? input.category : 'compliance_assessment'];
   const brief = input.description.slice(0, 500);
   const nodes: WorkflowNode[] = [
-    { id: 'start', type: 'start', position: { x: 0, y: Y }, data: { label: input.title.slice(0, 200), actionType: 'trigger', configuration: { trigger: 'manual' } } },
+    {
+      id: 'start',
+      type: 'start',
+      position: { x: 0, y: Y },
+      data: { label: input.title.slice(0, 200), actionType: 'trigger', configuration: { trigger: 'manual' } },
+    },
     {
       id: 'action-1',
       type: 'action',

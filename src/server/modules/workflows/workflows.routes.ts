@@ -26,21 +26,38 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/v1/workflows/generate',
     {
-      schema: { ...base, body: generateWorkflowInputSchema, response: { 201: workflowTemplateDetailSchema }, summary: "'Generate workflow' from the advisor's suggestion" },
+      schema: {
+        ...base,
+        body: generateWorkflowInputSchema,
+        response: { 201: workflowTemplateDetailSchema },
+        summary: "'Generate workflow' from the advisor's suggestion",
+      },
       config: { ...writeLimit, ...canWrite },
     },
-    async (request, reply) => reply.status(201).send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body })),
+    async (request, reply) =>
+      reply.status(201).send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body })),
   );
 
   typed.get(
     '/api/v1/workflows',
-    { schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' }, config: canRead },
+    {
+      schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' },
+      config: canRead,
+    },
     async (request) => ({ workflows: await listWorkflows(db, requireUser(request).userId) }),
   );
 
   typed.get(
     '/api/v1/workflows/:id',
-    { schema: { ...base, params: workflowParamsSchema, response: { 200: workflowTemplateDetailSchema }, summary: 'One workflow version with the list of its versions' }, config: canRead },
+    {
+      schema: {
+        ...base,
+        params: workflowParamsSchema,
+        response: { 200: workflowTemplateDetailSchema },
+        summary: 'One workflow version with the list of its versions',
+      },
+      config: canRead,
+    },
     async (request) => getWorkflow(db, { userId: requireUser(request).userId, id: request.params.id }),
   );
 
@@ -57,6 +74,8 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
       config: { ...writeLimit, ...canWrite },
     },
     async (request, reply) =>
-      reply.status(201).send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),
+      reply
+        .status(201)
+        .send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),
   );
 }

@@ -25,7 +25,12 @@ async function toDetail(db: Db, row: Row): Promise<WorkflowTemplateDetail> {
   const versions = await db
     .select({ id: workflowTemplates.id, version: workflowTemplates.version, createdAt: workflowTemplates.createdAt })
     .from(workflowTemplates)
-    .where(and(eq(workflowTemplates.lineageId, row.lineageId), or(eq(workflowTemplates.userId, row.userId), eq(workflowTemplates.isPublic, true))))
+    .where(
+      and(
+        eq(workflowTemplates.lineageId, row.lineageId),
+        or(eq(workflowTemplates.userId, row.userId), eq(workflowTemplates.isPublic, true)),
+      ),
+    )
     .orderBy(asc(workflowTemplates.version));
   return {
     id: row.id,
@@ -52,7 +57,10 @@ async function readable(db: Db, userId: string, id: string): Promise<Row> {
   return row;
 }
 
-export async function generateWorkflow(db: Db, input: { userId: string; suggestion: GenerateWorkflowInput }): Promise<WorkflowTemplateDetail> {
+export async function generateWorkflow(
+  db: Db,
+  input: { userId: string; suggestion: GenerateWorkflowInput },
+): Promise<WorkflowTemplateDetail> {
   const { suggestion } = input;
   const id = crypto.randomUUID();
   const [row] = await db
@@ -79,7 +87,11 @@ export async function getWorkflow(db: Db, input: { userId: string; id: string })
 
 /** The user's own workflows, the latest version of each. */
 export async function listWorkflows(db: Db, userId: string): Promise<WorkflowListItem[]> {
-  const rows = await db.select().from(workflowTemplates).where(eq(workflowTemplates.userId, userId)).orderBy(desc(workflowTemplates.version));
+  const rows = await db
+    .select()
+    .from(workflowTemplates)
+    .where(eq(workflowTemplates.userId, userId))
+    .orderBy(desc(workflowTemplates.version));
   const latest = new Map<string, Row>();
   for (const row of rows) if (!latest.has(row.lineageId)) latest.set(row.lineageId, row);
   return [...latest.values()]
@@ -106,7 +118,10 @@ export async function saveWorkflowVersion(
     // Versions of one lineage are numbered one at a time: concurrent saves queue here instead of
     // racing for the same number (the unique constraint would refuse all but one).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${base.lineageId}, 0))`);
-    const [latest] = await tx.select({ version: max(workflowTemplates.version) }).from(workflowTemplates).where(eq(workflowTemplates.lineageId, base.lineageId));
+    const [latest] = await tx
+      .select({ version: max(workflowTemplates.version) })
+      .from(workflowTemplates)
+      .where(eq(workflowTemplates.lineageId, base.lineageId));
     const [inserted] = await tx
       .insert(workflowTemplates)
       .values({

@@ -28,7 +28,12 @@ function call(instance: FastifyInstance, user: TestUser | null, method: 'GET' | 
   });
 }
 
-const suggestion = { title: 'Run a HIPAA risk analysis', description: 'Inventory ePHI systems and score threats (HIPAA §164.308(a)(1)).', category: 'risk_assessment', priority: 2 };
+const suggestion = {
+  title: 'Run a HIPAA risk analysis',
+  description: 'Inventory ePHI systems and score threats (HIPAA §164.308(a)(1)).',
+  category: 'risk_assessment',
+  priority: 2,
+};
 
 describe('POST /api/v1/workflows/generate', () => {
   it('creates a private version-1 compliance workflow: 5 nodes left to right, 4 edges', async () => {
@@ -53,7 +58,11 @@ describe('POST /api/v1/workflows/generate', () => {
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
     expect(new Set(xs).size).toBe(5);
     expect(new Set(workflow.nodes.map((node) => node.position.y)).size).toBe(1);
-    expect(workflow.nodes[1]?.data).toMatchObject({ label: 'Identify and score risks', actionType: 'risk_scoring', configuration: { priority: 2 } });
+    expect(workflow.nodes[1]?.data).toMatchObject({
+      label: 'Identify and score risks',
+      actionType: 'risk_scoring',
+      configuration: { priority: 2 },
+    });
     expect(workflow.nodes[3]?.data.conditions).toEqual([{ field: 'review_status', operator: 'equals', value: 'approved' }]);
     expect(workflow.edges).toHaveLength(4);
     expect(workflow.edges.map((edge) => [edge.source, edge.target])).toEqual([
@@ -93,7 +102,14 @@ describe('workflow versions', () => {
     expect(v2.nodes).toHaveLength(6);
     expect(v2.versions.map((version) => version.version)).toEqual([1, 2]);
 
-    const again = readJson(await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges, name: 'Risk analysis v3' }), workflowTemplateDetailSchema);
+    const again = readJson(
+      await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, {
+        nodes: v1.nodes,
+        edges: v1.edges,
+        name: 'Risk analysis v3',
+      }),
+      workflowTemplateDetailSchema,
+    );
     expect(again).toMatchObject({ version: 3, name: 'Risk analysis v3' });
 
     const original = readJson(await call(instance, user, 'GET', `/api/v1/workflows/${v1.id}`), workflowTemplateDetailSchema);
@@ -108,7 +124,9 @@ describe('workflow versions', () => {
     const user = await createTestUser(instance);
     const v1 = readJson(await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
     const saves = await Promise.all(
-      Array.from({ length: 20 }, () => call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges })),
+      Array.from({ length: 20 }, () =>
+        call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges }),
+      ),
     );
     expect(saves.map((save) => save.statusCode)).toEqual(Array<number>(20).fill(201));
     const versions = saves.map((save) => readJson(save, workflowTemplateDetailSchema).version).sort((a, b) => a - b);
@@ -119,10 +137,18 @@ describe('workflow versions', () => {
     const instance = await app();
     const user = await createTestUser(instance);
     const v1 = readJson(await call(instance, user, 'POST', '/api/v1/workflows/generate', suggestion), workflowTemplateDetailSchema);
-    const dangling = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: [{ id: 'x', source: 'start', target: 'nowhere' }] });
+    const dangling = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, {
+      nodes: v1.nodes,
+      edges: [{ id: 'x', source: 'start', target: 'nowhere' }],
+    });
     expect(dangling.statusCode).toBe(400);
-    expect(readJson(dangling, errorBodySchema).error.issues).toEqual([{ path: 'body.edges.0', message: 'An edge must join two nodes of this workflow' }]);
-    const repeated = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: [...v1.nodes, v1.nodes[0]], edges: [] });
+    expect(readJson(dangling, errorBodySchema).error.issues).toEqual([
+      { path: 'body.edges.0', message: 'An edge must join two nodes of this workflow' },
+    ]);
+    const repeated = await call(instance, user, 'POST', `/api/v1/workflows/${v1.id}/versions`, {
+      nodes: [...v1.nodes, v1.nodes[0]],
+      edges: [],
+    });
     expect(repeated.statusCode).toBe(400);
   });
 
@@ -137,6 +163,8 @@ describe('workflow versions', () => {
     const write = await call(instance, intruder, 'POST', `/api/v1/workflows/${v1.id}/versions`, { nodes: v1.nodes, edges: v1.edges });
     expect(write.statusCode).toBe(404);
     expect(readJson(await call(instance, intruder, 'GET', '/api/v1/workflows'), workflowListResponseSchema).workflows).toEqual([]);
-    expect(readJson(await call(instance, owner, 'GET', `/api/v1/workflows/${v1.id}`), workflowTemplateDetailSchema).versions).toHaveLength(1);
+    expect(readJson(await call(instance, owner, 'GET', `/api/v1/workflows/${v1.id}`), workflowTemplateDetailSchema).versions).toHaveLength(
+      1,
+    );
   });
 });

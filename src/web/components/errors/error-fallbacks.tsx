@@ -93,12 +93,12 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render(): ReactNode {
     if (this.state.error) {
-      return this.props.level === 'page' ? (
-        <PageErrorFallback onRetry={this.retry} />
-      ) : (
-        <ComponentErrorFallback onRetry={this.retry} />
-      );
+      return this.props.level === 'page' ? <PageErrorFallback onRetry={this.retry} /> : <ComponentErrorFallback onRetry={this.retry} />;
     }
-    return <div key={this.state.attempt} className="contents">{this.props.children}</div>;
+    return (
+      <div key={this.state.attempt} className="contents">
+        {this.props.children}
+      </div>
+    );
   }
 }

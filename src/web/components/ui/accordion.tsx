@@ -87,11 +87,7 @@ export function AccordionItem({ value, className, ...props }: ComponentProps<'di
   const open = isOpen(value);
   return (
     <ItemContext.Provider value={{ value, open, triggerId: `${id}trigger`, panelId: `${id}panel` }}>
-      <div
-        data-state={open ? 'open' : 'closed'}
-        className={cn('border-b border-border last:border-b-0', className)}
-        {...props}
-      />
+      <div data-state={open ? 'open' : 'closed'} className={cn('border-b border-border last:border-b-0', className)} {...props} />
     </ItemContext.Provider>
   );
 }

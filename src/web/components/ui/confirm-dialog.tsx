@@ -1,14 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from './button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from './dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './dialog.tsx';
 import { FormError } from './form-error.tsx';
 
 /**

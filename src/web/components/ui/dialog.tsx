@@ -11,12 +11,7 @@ export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn('fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]', className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]', className)} {...props} />;
 }
 
 export function DialogContent({

@@ -127,14 +127,7 @@ export function LinkMenu({ children, items, triggerClassName, menuClassName, ite
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClassName}
-              onClick={() => setOpen(false)}
-            >
+            <Link key={item.to} to={item.to} role="menuitem" tabIndex={-1} className={itemClassName} onClick={() => setOpen(false)}>
               {item.label}
             </Link>
           ))}

@@ -10,10 +10,7 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
       <select className={cn(fieldClasses, 'h-10 appearance-none py-2 pr-9', className)} {...props}>
         {children}
       </select>
-      <ChevronDown
-        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
-      />
+      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
     </div>
   );
 }

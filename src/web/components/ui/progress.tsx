@@ -4,12 +4,7 @@ import { PROGRESS_DEFAULT_MAX } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Radix Progress (role progressbar with aria-valuenow); the default max is 100 (product.md §9). */
-export function Progress({
-  className,
-  value,
-  max = PROGRESS_DEFAULT_MAX,
-  ...props
-}: ComponentProps<typeof ProgressPrimitive.Root>) {
+export function Progress({ className, value, max = PROGRESS_DEFAULT_MAX, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = value == null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
   return (
     <ProgressPrimitive.Root

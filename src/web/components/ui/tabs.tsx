@@ -1,12 +1,4 @@
-import {
-  type ComponentProps,
-  createContext,
-  type KeyboardEvent,
-  type ReactNode,
-  useContext,
-  useId,
-  useState,
-} from 'react';
+import { type ComponentProps, createContext, type KeyboardEvent, type ReactNode, useContext, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { rovingFocusTarget } from '../../lib/roving-focus.ts';
 
@@ -83,12 +75,7 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
   );
 }
 
-export function TabsTrigger({
-  value,
-  className,
-  onClick,
-  ...props
-}: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
+export function TabsTrigger({ value, className, onClick, ...props }: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
   const tabs = useTabs('TabsTrigger');
   const isSelected = tabs.value === value;
   return (

@@ -36,10 +36,7 @@ function emit(next: ToastItem[]) {
 
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  emit([{ ...input, id, open: true, durationMs: input.durationMs ?? TIMINGS.toastDurationMs }, ...toasts].slice(
-    0,
-    TIMINGS.toastLimit,
-  ));
+  emit([{ ...input, id, open: true, durationMs: input.durationMs ?? TIMINGS.toastDurationMs }, ...toasts].slice(0, TIMINGS.toastLimit));
   return id;
 }
 
@@ -53,5 +50,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
 }

@@ -27,7 +27,14 @@ export const QUICK_ACTIONS = [
 ] as const;
 
 /** Paths that show the widget (product.md §2): any path containing one of these. */
-export const ADVISOR_PATHS = ['dashboard-compliancecore', 'profile', 'admin', 'task-requests', 'auditor-portal', 'program-execution'] as const;
+export const ADVISOR_PATHS = [
+  'dashboard-compliancecore',
+  'profile',
+  'admin',
+  'task-requests',
+  'auditor-portal',
+  'program-execution',
+] as const;
 
 export function showsAdvisor(pathname: string): boolean {
   return ADVISOR_PATHS.some((segment) => pathname.includes(segment));

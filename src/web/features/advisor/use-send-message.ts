@@ -19,7 +19,14 @@ function failureMessage(error: unknown): string {
 
 function fail(description: string) {
   toast({ title: ADVISOR_COPY.errorTitle, description, variant: 'destructive' });
-  addChatMessage({ id: newMessageId(), content: ADVISOR_COPY.apology, isUser: false, timestamp: new Date().toISOString(), actions: [], isError: true });
+  addChatMessage({
+    id: newMessageId(),
+    content: ADVISOR_COPY.apology,
+    isUser: false,
+    timestamp: new Date().toISOString(),
+    actions: [],
+    isError: true,
+  });
 }
 
 /**
@@ -51,7 +58,8 @@ export function useSendMessage(): (text: string) => Promise<boolean> {
           fail(response.error ?? ADVISOR_COPY.errorFallback);
           return true;
         }
-        if (response.suggestion) writeStorage(STORAGE_KEYS.aiTaskSuggestion, JSON.stringify({ ...response.suggestion, question: text, mode: MODE }));
+        if (response.suggestion)
+          writeStorage(STORAGE_KEYS.aiTaskSuggestion, JSON.stringify({ ...response.suggestion, question: text, mode: MODE }));
         addChatMessage({
           id: response.messageId ?? newMessageId(),
           content: response.message,

@@ -30,9 +30,7 @@ describe('the data layer', () => {
   it('pushes typed events with a timestamp once analytics is allowed', () => {
     consent(true);
     track({ event: 'demo_interaction', action: 'next', category: 'tasks' });
-    expect(window.dataLayer).toEqual([
-      { event: 'demo_interaction', action: 'next', category: 'tasks', timestamp: expect.any(String) },
-    ]);
+    expect(window.dataLayer).toEqual([{ event: 'demo_interaction', action: 'next', category: 'tasks', timestamp: expect.any(String) }]);
   });
 });
 

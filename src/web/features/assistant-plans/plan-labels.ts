@@ -18,7 +18,12 @@ export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
   approved: 'Approved',
   changes_requested: 'Changes requested',
 };
-export const PLAN_STATUS_TONES = { draft: 'info', submitted: 'neutral', approved: 'green', changes_requested: 'yellow' } as const satisfies Record<PlanStatus, string>;
+export const PLAN_STATUS_TONES = {
+  draft: 'info',
+  submitted: 'neutral',
+  approved: 'green',
+  changes_requested: 'yellow',
+} as const satisfies Record<PlanStatus, string>;
 export const STEP_STATUS_LABELS: Record<StepStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
 
 export const stepCount = (count: number) => `${count} ${count === 1 ? 'step' : 'steps'}`;

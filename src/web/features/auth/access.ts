@@ -1,10 +1,4 @@
-import {
-  type AccessRequirement,
-  type AccessSubject,
-  type Role,
-  checkAccess,
-  needsAccessData,
-} from '../../../shared/permissions.ts';
+import { type AccessRequirement, type AccessSubject, type Role, checkAccess, needsAccessData } from '../../../shared/permissions.ts';
 import type { AccessDenialInput, MeAccess } from '../../../shared/schemas/access.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { type AuthContextValue, useAuth } from './auth.tsx';

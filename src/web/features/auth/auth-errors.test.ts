@@ -27,7 +27,9 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
       'We could not reach the sign-in service. Check your connection and try again.',
     );
-    expect(authErrorMessage(new AuthApiError('Slow down', 429, 'some_new_code'))).toBe('Too many attempts. Wait a few minutes and try again.');
+    expect(authErrorMessage(new AuthApiError('Slow down', 429, 'some_new_code'))).toBe(
+      'Too many attempts. Wait a few minutes and try again.',
+    );
     expect(authErrorMessage(new AuthApiError('Something specific happened', 400, 'unknown'))).toBe('Something specific happened');
   });
 

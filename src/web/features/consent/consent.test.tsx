@@ -93,7 +93,9 @@ describe('cookie consent', () => {
   });
 
   it('treats a damaged or non-essential record as no consent', () => {
-    expect(parseConsent({ essential: false, functional: true, analytics: true, marketing: true, timestamp: '2026-01-01T00:00:00.000Z' })).toBeNull();
+    expect(
+      parseConsent({ essential: false, functional: true, analytics: true, marketing: true, timestamp: '2026-01-01T00:00:00.000Z' }),
+    ).toBeNull();
     expect(parseConsent('yes')).toBeNull();
     window.localStorage.setItem(STORAGE_KEYS.cookieConsent, '{not json');
     expect(readStoredConsent()).toBeNull();

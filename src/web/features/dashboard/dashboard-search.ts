@@ -25,5 +25,11 @@ export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
 
 export function parseDashboardSearch(params: URLSearchParams): DashboardSearch {
   const read = (name: string) => params.get(name) ?? undefined;
-  return dashboardSearchSchema.parse({ tab: read('tab') ?? 'tasks', view: read('view'), template: read('template'), plan: read('plan'), demo: read('demo') });
+  return dashboardSearchSchema.parse({
+    tab: read('tab') ?? 'tasks',
+    view: read('view'),
+    template: read('template'),
+    plan: read('plan'),
+    demo: read('demo'),
+  });
 }

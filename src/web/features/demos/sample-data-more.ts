@@ -77,11 +77,32 @@ export interface DemoIntegration {
 }
 
 export const DEMO_INTEGRATIONS: readonly DemoIntegration[] = [
-  { name: 'Amazon Web Services', initials: 'AW', category: 'Cloud', status: 'connected', lastSync: '5 min ago', evidence: 'IAM, CloudTrail, S3 encryption' },
-  { name: 'GitHub', initials: 'GH', category: 'Engineering', status: 'connected', lastSync: '12 min ago', evidence: 'Branch protection, code review' },
+  {
+    name: 'Amazon Web Services',
+    initials: 'AW',
+    category: 'Cloud',
+    status: 'connected',
+    lastSync: '5 min ago',
+    evidence: 'IAM, CloudTrail, S3 encryption',
+  },
+  {
+    name: 'GitHub',
+    initials: 'GH',
+    category: 'Engineering',
+    status: 'connected',
+    lastSync: '12 min ago',
+    evidence: 'Branch protection, code review',
+  },
   { name: 'Okta', initials: 'OK', category: 'Identity', status: 'syncing', lastSync: 'Syncing now', evidence: 'MFA, joiners and leavers' },
   { name: 'Jira', initials: 'JI', category: 'Ticketing', status: 'connected', lastSync: '1 h ago', evidence: 'Change tickets, incidents' },
-  { name: 'Google Workspace', initials: 'GW', category: 'Productivity', status: 'available', lastSync: null, evidence: 'Users, sharing settings' },
+  {
+    name: 'Google Workspace',
+    initials: 'GW',
+    category: 'Productivity',
+    status: 'available',
+    lastSync: null,
+    evidence: 'Users, sharing settings',
+  },
   { name: 'Slack', initials: 'SL', category: 'Communication', status: 'available', lastSync: null, evidence: 'Alerts and notifications' },
 ];
 
@@ -95,11 +116,39 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { name: 'Alex Morgan', initials: 'AM', email: 'alex@northwind.example', role: 'administrator', scope: 'All business units', lastActive: 'Now' },
-  { name: 'Maya Chen', initials: 'MC', email: 'maya@compliancecore.example', role: 'consultant', scope: 'SOC 2, ISO 27001', lastActive: '10 min ago' },
-  { name: 'Omar Haddad', initials: 'OH', email: 'omar@compliancecore.example', role: 'project_manager', scope: 'EU region', lastActive: '1 h ago' },
+  {
+    name: 'Alex Morgan',
+    initials: 'AM',
+    email: 'alex@northwind.example',
+    role: 'administrator',
+    scope: 'All business units',
+    lastActive: 'Now',
+  },
+  {
+    name: 'Maya Chen',
+    initials: 'MC',
+    email: 'maya@compliancecore.example',
+    role: 'consultant',
+    scope: 'SOC 2, ISO 27001',
+    lastActive: '10 min ago',
+  },
+  {
+    name: 'Omar Haddad',
+    initials: 'OH',
+    email: 'omar@compliancecore.example',
+    role: 'project_manager',
+    scope: 'EU region',
+    lastActive: '1 h ago',
+  },
   { name: 'Jordan Blake', initials: 'JB', email: 'jordan@northwind.example', role: 'client_manager', scope: 'IT', lastActive: 'Yesterday' },
-  { name: 'Ines Duarte', initials: 'ID', email: 'ines@auditfirm.example', role: 'auditor', scope: 'SOC 2 (read only)', lastActive: '3 days ago' },
+  {
+    name: 'Ines Duarte',
+    initials: 'ID',
+    email: 'ines@auditfirm.example',
+    role: 'auditor',
+    scope: 'SOC 2 (read only)',
+    lastActive: '3 days ago',
+  },
 ];
 
 export const DEMO_ADMIN_SUMMARY = [

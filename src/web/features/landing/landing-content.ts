@@ -120,8 +120,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     initials: 'PR',
   },
   {
-    quote:
-      'One flat fee and no arguments about scope. Our risk register is finally current, and the board pack writes itself every month.',
+    quote: 'One flat fee and no arguments about scope. Our risk register is finally current, and the board pack writes itself every month.',
     name: 'Daniel Okafor',
     role: 'Chief Risk Officer',
     company: 'Meridian Bank',

@@ -68,10 +68,7 @@ export function PresentationModeProvider({ children }: { children: ReactNode }) 
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [togglePresentationMode]);
 
-  const value = useMemo(
-    () => ({ isPresentationMode, togglePresentationMode }),
-    [isPresentationMode, togglePresentationMode],
-  );
+  const value = useMemo(() => ({ isPresentationMode, togglePresentationMode }), [isPresentationMode, togglePresentationMode]);
   return <PresentationModeContext value={value}>{children}</PresentationModeContext>;
 }
 

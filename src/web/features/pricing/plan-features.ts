@@ -71,7 +71,11 @@ export const FEATURE_GROUPS: FeatureGroup[] = [
       { feature: 'Reviewers', values: perPlan((plan) => plan.reviewers) },
       { feature: 'Named audit partner', values: from(false, false, false, true) },
       { feature: 'Check-ins with your reviewers', values: perPlan((plan) => plan.checkIns) },
-      { feature: 'Support', note: 'Reply within 24 hours', values: from('Business hours', 'Business hours', 'Priority', 'Priority, named contact') },
+      {
+        feature: 'Support',
+        note: 'Reply within 24 hours',
+        values: from('Business hours', 'Business hours', 'Priority', 'Priority, named contact'),
+      },
     ],
   },
   {

@@ -24,5 +24,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useSearchDialogOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => isOpen, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => isOpen,
+    () => false,
+  );
 }

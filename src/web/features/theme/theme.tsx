@@ -36,10 +36,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     writeStorage(STORAGE_KEYS.theme, next);
     applyTheme(next);
   }, []);
-  const value = useMemo(
-    () => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }),
-    [theme, setTheme],
-  );
+  const value = useMemo(() => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }), [theme, setTheme]);
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }
 

@@ -16,8 +16,8 @@ export default function PlanComparisonPage() {
       </Link>
       <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Compare plans</h1>
       <p className="mt-4 max-w-3xl text-lg leading-8 text-muted-foreground">
-        Every plan has the same platform, the same AI agents and the same review standard, with unlimited task requests.
-        Higher plans run more frameworks at once, turn work around faster and put more people on your account.
+        Every plan has the same platform, the same AI agents and the same review standard, with unlimited task requests. Higher plans run
+        more frameworks at once, turn work around faster and put more people on your account.
       </p>
       <p className="mt-2 text-sm text-muted-foreground sm:hidden">Scroll the table sideways to see every plan.</p>
       <div className="mt-10">

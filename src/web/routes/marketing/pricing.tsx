@@ -28,8 +28,8 @@ export default function PricingPage() {
             One flat monthly fee. Unlimited compliance tasks.
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-muted-foreground">
-            No per-task quotes and no hourly billing. Plans differ in how many frameworks we run at once, how fast work
-            comes back, and who reviews it.
+            No per-task quotes and no hourly billing. Plans differ in how many frameworks we run at once, how fast work comes back, and who
+            reviews it.
           </p>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Included in every plan">
             {included.map((item) => (
@@ -68,7 +68,11 @@ export default function PricingPage() {
               Pricing questions
             </h2>
             <p className="mt-4 text-muted-foreground">
-              Something else? Read the <Link to="/faq" className="font-medium text-primary underline-offset-4 hover:underline">full FAQ</Link> or{' '}
+              Something else? Read the{' '}
+              <Link to="/faq" className="font-medium text-primary underline-offset-4 hover:underline">
+                full FAQ
+              </Link>{' '}
+              or{' '}
               <a href="/#contact" className="font-medium text-primary underline-offset-4 hover:underline">
                 ask us directly
               </a>

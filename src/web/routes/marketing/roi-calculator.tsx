@@ -14,8 +14,8 @@ export default function RoiCalculatorPage() {
             What does compliance cost you today?
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-muted-foreground">
-            Add up the hours your team spends on evidence, policies and audits, the consultants you hire and the audit fees
-            you pay, and compare it with the plan that fits. The formula and every assumption are below.
+            Add up the hours your team spends on evidence, policies and audits, the consultants you hire and the audit fees you pay, and
+            compare it with the plan that fits. The formula and every assumption are below.
           </p>
         </div>
       </section>

@@ -17,7 +17,10 @@ export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
  */
 export default function TaskRequestsRoute() {
   const [params] = useSearchParams();
-  const { plan, review } = taskRequestsSearchSchema.parse({ plan: params.get('plan') ?? undefined, review: params.get('review') ?? undefined });
+  const { plan, review } = taskRequestsSearchSchema.parse({
+    plan: params.get('plan') ?? undefined,
+    review: params.get('review') ?? undefined,
+  });
   const isReviewer = useAccessDecision(ENDPOINT_ACCESS.readReviews).state === 'allowed';
   if (plan) return <PlanDetail key={plan} planId={plan} />;
   if (review) return <ReviewDetail key={review} planId={review} />;

@@ -22,22 +22,24 @@ function WorkspaceNav() {
   return (
     <nav aria-label="Workspace" className="border-b border-border lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
       <ul className="flex gap-1 overflow-x-auto p-2 lg:flex-col lg:p-4">
-        {workspaceLinks.filter(({ to }) => can(pageAccessRequirement(to))).map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted',
-                  isActive && 'bg-muted text-foreground',
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {workspaceLinks
+          .filter(({ to }) => can(pageAccessRequirement(to)))
+          .map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted',
+                    isActive && 'bg-muted text-foreground',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
       <DemoModeToggle className="border-t border-border px-2 py-1 lg:mx-4 lg:px-0 lg:pt-3" />
     </nav>

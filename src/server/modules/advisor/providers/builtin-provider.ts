@@ -129,7 +129,9 @@ function topicOf(request: AdvisorRequest, points: readonly ScoredPassage[]): str
 function frameworkOverview(request: AdvisorRequest): ScoredPassage[] {
   const targets = new Set(request.analysis.frameworks);
   return passagesOf(request.documents)
-    .filter((passage) => passage.document.contentType === 'framework' && passage.document.framework && targets.has(passage.document.framework))
+    .filter(
+      (passage) => passage.document.contentType === 'framework' && passage.document.framework && targets.has(passage.document.framework),
+    )
     .slice(0, MAX_POINTS_PER_DOCUMENT)
     .map((passage) => ({ ...passage, score: 1 }));
 }
@@ -169,12 +171,16 @@ function compose(request: AdvisorRequest): AdvisorDraft {
   }
   lines.push(`Here is what ComplianceCore's guidance says${named ? ` for ${named}` : ''}:`, '');
   for (const point of points) {
-    const where = point.heading && point.heading !== point.document.title ? `${point.document.title} › ${point.heading}` : point.document.title;
+    const where =
+      point.heading && point.heading !== point.document.title ? `${point.document.title} › ${point.heading}` : point.document.title;
     lines.push(`- ${clip(point.text, POINT_LENGTH)} _(${where})_`);
   }
   if (references.length > 0) lines.push('', `**Framework references:** ${references.join(', ')}`);
   if (suggestion) {
-    lines.push('', `**Suggested next step:** ${suggestion.title}. Choose **Use plan** to turn it into a plan, or **Generate workflow** to map it out.`);
+    lines.push(
+      '',
+      `**Suggested next step:** ${suggestion.title}. Choose **Use plan** to turn it into a plan, or **Generate workflow** to map it out.`,
+    );
   }
   lines.push('', `**Sources:** ${used.map((document) => `[${document.title}](${document.urlPath})`).join(' · ')}`);
   return { answer: lines.join('\n'), suggestion, references, usedDocumentIds: used.map((document) => document.id) };

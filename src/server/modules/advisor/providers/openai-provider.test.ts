@@ -39,7 +39,11 @@ async function startModelServer(respond: Responder) {
 }
 
 function completion(content: string) {
-  return JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+  return JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
 }
 
 /** A responder that streams `content` as chat-completion deltas of `size` characters. */
@@ -54,8 +58,14 @@ function streamInPieces(content: string, size: number): Responder {
 }
 
 const reply = {
-  answer: 'Review access every quarter and record each decision (SOC 2 CC6.2, SOC 2 CC6.3). See [Running quarterly access reviews](/knowledge-base/access-reviews). SOC 2 CC9.9 also applies.',
-  suggestion: { title: 'Run the Q3 access review', description: 'Export user lists and collect owner approvals.', category: 'security', priority: 2 },
+  answer:
+    'Review access every quarter and record each decision (SOC 2 CC6.2, SOC 2 CC6.3). See [Running quarterly access reviews](/knowledge-base/access-reviews). SOC 2 CC9.9 also applies.',
+  suggestion: {
+    title: 'Run the Q3 access review',
+    description: 'Export user lists and collect owner approvals.',
+    category: 'security',
+    priority: 2,
+  },
 };
 
 let database: TestDatabase;
@@ -65,7 +75,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const input = (message: string) => ({ message, mode: 'general', context: { portalContext: 'client-portal', additionalContext: 'Access review workflow' } });
+const input = (message: string) => ({
+  message,
+  mode: 'general',
+  context: { portalContext: 'client-portal', additionalContext: 'Access review workflow' },
+});
 
 describe('the openai provider', () => {
   it('sends fixed instructions, fences retrieved text as data without its injected lines, and reads the structured reply', async () => {
@@ -73,7 +87,10 @@ describe('the openai provider', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(completion(JSON.stringify(reply)));
     });
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', apiKey: 'sk-test', timeoutMs: 5000 });
-    const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('Help us run SOC 2 access reviews and vendor reviews') });
+    const result = await askAdvisor(database.db, provider, {
+      userId: crypto.randomUUID(),
+      input: input('Help us run SOC 2 access reviews and vendor reviews'),
+    });
 
     const [sent] = model.requests;
     expect(sent?.headers.authorization).toBe('Bearer sk-test');
@@ -114,11 +131,18 @@ describe('the openai provider', () => {
 
   it('never streams a sentence that claims to certify, and streams the disclaimer', async () => {
     const claim = 'You are now fully compliant with SOC 2.';
-    const content = JSON.stringify({ answer: `Collect the access review evidence first. ${claim} Then book the auditor.\nKeep the tickets.`, suggestion: null });
+    const content = JSON.stringify({
+      answer: `Collect the access review evidence first. ${claim} Then book the auditor.\nKeep the tickets.`,
+      suggestion: null,
+    });
     const model = await startModelServer(streamInPieces(content, 5));
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
     const deltas: string[] = [];
-    const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('Are we SOC 2 ready?'), onDelta: (text) => deltas.push(text) });
+    const result = await askAdvisor(database.db, provider, {
+      userId: crypto.randomUUID(),
+      input: input('Are we SOC 2 ready?'),
+      onDelta: (text) => deltas.push(text),
+    });
     const streamed = deltas.join('');
     expect(streamed).not.toContain('fully compliant');
     expect(streamed).toContain('Collect the access review evidence first.');
@@ -133,17 +157,25 @@ describe('the openai provider', () => {
       // never answers
     });
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 200 });
-    await expect(
-      askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('What is SOC 2?') }),
-    ).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'The AI advisor did not answer within 0.2 seconds. Please try again.' });
+    await expect(askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('What is SOC 2?') })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'The AI advisor did not answer within 0.2 seconds. Please try again.',
+    });
   });
 
   it('gives a clear error, without the upstream details, when the endpoint fails', async () => {
     const model = await startModelServer((_recorded, response) => {
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided: sk-secret' } }));
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided: sk-secret' } }));
     });
     const logged: Record<string, unknown>[] = [];
-    const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000, log: (details) => logged.push(details) });
+    const provider = createOpenAiProvider({
+      baseUrl: model.baseUrl,
+      model: 'test-model',
+      timeoutMs: 5000,
+      log: (details) => logged.push(details),
+    });
     const failure = askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('What is SOC 2?') });
     await expect(failure).rejects.toMatchObject({
       code: 'UNAVAILABLE',
@@ -167,7 +199,10 @@ describe('the openai provider', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(completion(JSON.stringify({ answer, suggestion: null })));
     });
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
-    const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('Are our SOC 2 access reviews enough?') });
+    const result = await askAdvisor(database.db, provider, {
+      userId: crypto.randomUUID(),
+      input: input('Are our SOC 2 access reviews enough?'),
+    });
     expect(result.message).toBe(`Your access reviews look solid. Keep reviewing quarterly.\n\n${ADVISOR_DISCLAIMER}`);
     expect(result.suggestion).toBeUndefined();
   });
@@ -177,7 +212,10 @@ describe('the openai provider', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(completion('Plain **Markdown** guidance on GDPR Art. 33.'));
     });
     const provider = createOpenAiProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
-    const result = await askAdvisor(database.db, provider, { userId: crypto.randomUUID(), input: input('How fast do we report a GDPR breach?') });
+    const result = await askAdvisor(database.db, provider, {
+      userId: crypto.randomUUID(),
+      input: input('How fast do we report a GDPR breach?'),
+    });
     expect(result.message).toBe(`Plain **Markdown** guidance on GDPR Art. 33.\n\n${ADVISOR_DISCLAIMER}`);
     expect(result.references).toEqual(['GDPR Art. 33']);
   });

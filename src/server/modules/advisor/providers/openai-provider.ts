@@ -77,7 +77,9 @@ function toDraft(content: string, request: AdvisorRequest): AdvisorDraft {
   }
   if (!answer) throw new AdvisorProviderError('The AI advisor returned an empty answer. Please try again.');
   // Only references the retrieved documents really contain count as grounded.
-  const grounded = new Set(request.documents.flatMap((document) => findReferences(document.body, document.framework).map((r) => r.citation)));
+  const grounded = new Set(
+    request.documents.flatMap((document) => findReferences(document.body, document.framework).map((r) => r.citation)),
+  );
   const references = extractReferences(answer).filter((citation) => grounded.has(citation));
   return { answer, suggestion, references, usedDocumentIds: request.documents.map((document) => document.id) };
 }
@@ -91,7 +93,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AdvisorPro
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = answerOptions?.signal ? AbortSignal.any([timeout, answerOptions.signal]) : timeout;
       const stream = options.stream !== false && Boolean(answerOptions?.onDelta);
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: stream ? 'text/event-stream' : 'application/json',
+      };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
       try {
         const response = await fetch(endpoint, {
@@ -111,7 +116,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AdvisorPro
         });
         if (!response.ok) {
           options.log?.({ status: response.status, body: (await response.text()).slice(0, 500) }, 'LLM endpoint answered with an error');
-          throw new AdvisorProviderError(`The AI advisor is unavailable right now (the model endpoint answered ${response.status}). Please try again later.`);
+          throw new AdvisorProviderError(
+            `The AI advisor is unavailable right now (the model endpoint answered ${response.status}). Please try again later.`,
+          );
         }
         let content: string;
         if (stream) {

@@ -32,7 +32,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
 
   routes.get(
     '/admin/users',
-    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }) } },
+    {
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          per_page: z.coerce.number().int().min(1).max(1000).default(50),
+        }),
+      },
+    },
     async (request, reply) => {
       const { page, per_page: perPage } = request.query;
       const { bundles, total } = await adminListUsers(deps, page, perPage);
@@ -52,7 +59,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     {
       schema: {
         querystring: redirectQuery,
-        body: z.object({ email: optional(z.string()), data: optional(z.record(z.string(), z.unknown())) }).nullish().transform((value) => value ?? {}),
+        body: z
+          .object({ email: optional(z.string()), data: optional(z.record(z.string(), z.unknown())) })
+          .nullish()
+          .transform((value) => value ?? {}),
       },
     },
     async (request) => userJson(await adminInviteUser(deps, request.body, linkTarget(deps, request, request.query.redirect_to))),

@@ -41,7 +41,11 @@ export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes
       userMetadata: input.user_metadata,
       appMetadata: input.app_metadata,
     });
-    if (input.ban_duration) await tx.update(authUsers).set({ bannedUntil: banUntil(input.ban_duration) }).where(eq(authUsers.id, user.id));
+    if (input.ban_duration)
+      await tx
+        .update(authUsers)
+        .set({ bannedUntil: banUntil(input.ban_duration) })
+        .where(eq(authUsers.id, user.id));
     return user.id;
   });
   if (!userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -94,7 +98,8 @@ export async function adminUpdateUser(deps: AuthDeps, userId: string, input: Adm
     const email = normalizeEmail(input.email);
     if (!isValidEmail(email)) throw errors.invalidEmail();
     const other = await findUserByEmail(deps.db, email);
-    if (other && other.id !== userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (other && other.id !== userId)
+      throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     changes.email = email;
   }
   if (passwordHash) changes.encryptedPassword = passwordHash;

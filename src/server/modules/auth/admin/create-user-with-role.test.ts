@@ -52,12 +52,18 @@ const signIn = (email: string, password: string) =>
 const SCRIPT = path.resolve(import.meta.dirname, '../../../../../scripts/user-create.ts');
 // eslint-disable-next-line n/no-process-env -- the child process needs PATH
 const childEnv = (extra: Record<string, string>) => ({ PATH: process.env.PATH, NODE_ENV: 'development', ...extra });
-const runScript = (args: string[], env: Record<string, string>) => promisify(execFile)(process.execPath, [SCRIPT, ...args], { env: childEnv(env) });
+const runScript = (args: string[], env: Record<string, string>) =>
+  promisify(execFile)(process.execPath, [SCRIPT, ...args], { env: childEnv(env) });
 
 describe('createUserWithRole', () => {
   it('creates a confirmed administrator through the admin APIs, who can sign in at once', async () => {
     const api = connection();
-    const outcome = await createUserWithRole(api, { email: 'First.Admin@Example.com', password: 'Quiet-Harbour-Lights-7', role: 'administrator', isApprover: true });
+    const outcome = await createUserWithRole(api, {
+      email: 'First.Admin@Example.com',
+      password: 'Quiet-Harbour-Lights-7',
+      role: 'administrator',
+      isApprover: true,
+    });
     expect(outcome).toMatchObject({ created: true, role: 'administrator' });
     expect(api.calls).toEqual([
       'POST /auth/v1/admin/users',
@@ -73,15 +79,23 @@ describe('createUserWithRole', () => {
 
   it('refuses weak passwords and unknown roles with the services’ own messages', async () => {
     await expect(createUserWithRole(connection(), { email: 'x@example.com', password: 'short' })).rejects.toThrow(/at least 8 characters/i);
-    await expect(createUserWithRole(connection(), { email: 'x@example.com', password: 'Quiet-Harbour-Lights-7', role: 'emperor' })).rejects.toThrow(
-      new UserCreateError('Unknown role "emperor".'),
-    );
+    await expect(
+      createUserWithRole(connection(), { email: 'x@example.com', password: 'Quiet-Harbour-Lights-7', role: 'emperor' }),
+    ).rejects.toThrow(new UserCreateError('Unknown role "emperor".'));
   });
 
   it('run again for an address, resets the password, ends sessions and adds the role to those held', async () => {
-    const first = await createUserWithRole(connection(), { email: 'twice@example.com', password: 'Quiet-Harbour-Lights-7', role: 'analyst' });
+    const first = await createUserWithRole(connection(), {
+      email: 'twice@example.com',
+      password: 'Quiet-Harbour-Lights-7',
+      role: 'analyst',
+    });
     const session = readJson(await signIn('twice@example.com', 'Quiet-Harbour-Lights-7'), goTrueSessionSchema);
-    const second = await createUserWithRole(connection(), { email: 'twice@example.com', password: 'Other-Harbour-Lights-8', role: 'auditor' });
+    const second = await createUserWithRole(connection(), {
+      email: 'twice@example.com',
+      password: 'Other-Harbour-Lights-8',
+      role: 'auditor',
+    });
     expect(second).toMatchObject({ userId: first.userId, created: false, role: 'auditor' });
     const roles = await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, first.userId));
     expect(roles.map((row) => row.role).sort()).toEqual(['analyst', 'auditor']);
@@ -95,7 +109,9 @@ describe('npm run user:create', () => {
   it('builds the app in its own process on the embedded database named by DATA_DIR', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-user-create-'));
     onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const { stdout } = await runScript(['--email', 'cli@example.com', '--password', 'Quiet-Harbour-Lights-7', '--role', 'administrator'], { DATA_DIR: dataDir });
+    const { stdout } = await runScript(['--email', 'cli@example.com', '--password', 'Quiet-Harbour-Lights-7', '--role', 'administrator'], {
+      DATA_DIR: dataDir,
+    });
     expect(stdout).toMatch(/^Created cli@example\.com \([\da-f-]{36}\) with the role administrator through the embedded database in /m);
     const embedded = await openPglite(dataDir);
     onTestFinished(() => embedded.close());
@@ -114,19 +130,26 @@ describe('npm run user:create', () => {
       await server.app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    const { stdout } = await runScript(['--email', 'while-running@example.com', '--password', 'Quiet-Harbour-Lights-7', '--role', 'auditor'], {
-      DATA_DIR: dataDir,
-    });
+    const { stdout } = await runScript(
+      ['--email', 'while-running@example.com', '--password', 'Quiet-Harbour-Lights-7', '--role', 'auditor'],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     expect(stdout).toContain(`through the server running at ${server.origin}`);
     const [user] = await database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, 'while-running@example.com'));
-    const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, user?.id ?? ''));
+    const [role] = await database.db
+      .select()
+      .from(userRoles)
+      .where(eq(userRoles.userId, user?.id ?? ''));
     expect(role?.role).toBe('auditor');
   }, 60_000);
 
   it('explains what it needs when given a server URL without the service-role key', async () => {
-    const failure = await runScript(['--email', 'a@example.com', '--password', 'Quiet-Harbour-Lights-7', '--url', 'http://127.0.0.1:9'], {}).catch(
-      (error: unknown) => error as { code: number; stderr: string },
-    );
+    const failure = await runScript(
+      ['--email', 'a@example.com', '--password', 'Quiet-Harbour-Lights-7', '--url', 'http://127.0.0.1:9'],
+      {},
+    ).catch((error: unknown) => error as { code: number; stderr: string });
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining('SERVICE_ROLE_KEY') });
   });
 });

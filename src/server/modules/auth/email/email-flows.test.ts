@@ -35,7 +35,11 @@ describe('sign-up with e-mail confirmation', () => {
     const { data, error } = await client.signUp({ email, password: strong, options: { data: { full_name: 'Ada' } } });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email, user_metadata: { full_name: 'Ada' }, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(data.user).toMatchObject({
+      email,
+      user_metadata: { full_name: 'Ada' },
+      app_metadata: { provider: 'email', providers: ['email'] },
+    });
     expect(data.user?.email_confirmed_at).toBeUndefined();
     expect(data.user?.identities).toHaveLength(1);
 
@@ -111,8 +115,14 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('rejects an invalid address and redirects outside the allow-list to the site root', async () => {
     const invalid = await server.client().signUp({ email: 'not-an-email', password: strong });
-    expect(invalid.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
-    await server.client().signUp({ email: 'eve@example.com', password: strong, options: { emailRedirectTo: 'https://evil.example/steal' } });
+    expect(invalid.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
+    await server
+      .client()
+      .signUp({ email: 'eve@example.com', password: strong, options: { emailRedirectTo: 'https://evil.example/steal' } });
     const mail = await server.latestMail('eve@example.com');
     const link = new URL(mail.links.find((candidate) => candidate.includes('/verify?')) ?? '');
     expect(link.searchParams.get('redirect_to')).toBe(`${server.origin}/`);
@@ -142,7 +152,10 @@ describe('magic link', () => {
   it('sends a magic link to a confirmed user that signs in on the given path (implicit)', async () => {
     const user = await createTestUser(server.app);
     const client = server.client();
-    const { data, error } = await client.signInWithOtp({ email: user.email, options: { emailRedirectTo: `${server.origin}/dashboard-compliancecore` } });
+    const { data, error } = await client.signInWithOtp({
+      email: user.email,
+      options: { emailRedirectTo: `${server.origin}/dashboard-compliancecore` },
+    });
     expect(error).toBeNull();
     expect(data).toEqual({ user: null, session: null });
     const mail = await server.latestMail(user.email);

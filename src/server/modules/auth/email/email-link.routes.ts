@@ -40,7 +40,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
   routes.get(
     '/verify',
     {
-      schema: { querystring: z.object({ token: z.string().default(''), type: z.string().default(''), redirect_to: z.string().optional() }) },
+      schema: {
+        querystring: z.object({ token: z.string().default(''), type: z.string().default(''), redirect_to: z.string().optional() }),
+      },
       config: verifyLimit,
     },
     async (request, reply) => {
@@ -60,7 +62,8 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
         return reply.redirect(url.toString(), 303);
       } catch (error) {
         if (!(error instanceof GoTrueError)) throw error;
-        const linkError = error.code === 'otp_expired' ? new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired') : error;
+        const linkError =
+          error.code === 'otp_expired' ? new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired') : error;
         return redirectWithError(reply, target, linkError, isPkce);
       }
     },

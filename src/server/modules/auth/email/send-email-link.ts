@@ -24,7 +24,9 @@ const TOKEN_TYPE = {
 
 /** GoTrue's `token_hash`: lower-case hex SHA-224 of e-mail + the 6-digit code (auth-wire.md §2.4). */
 export function emailTokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 export function tokenTypeFor(type: EmailLinkType): (typeof TOKEN_TYPE)[EmailLinkType] {
@@ -62,7 +64,8 @@ const SUBJECTS: Record<EmailLinkType, string> = {
 
 const INTROS: Record<EmailLinkType, string> = {
   signup: 'Confirm your e-mail address to finish creating your ComplianceCore account.',
-  invite: 'An administrator has added you to your company’s ComplianceCore workspace. Accept the invitation to sign in, then choose a password on your profile.',
+  invite:
+    'An administrator has added you to your company’s ComplianceCore workspace. Accept the invitation to sign in, then choose a password on your profile.',
   magiclink: 'Use this link to sign in to ComplianceCore.',
   recovery: 'Use this link to choose a new ComplianceCore password.',
   email_change: 'Confirm this address as the new e-mail of your ComplianceCore account.',

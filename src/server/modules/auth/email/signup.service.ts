@@ -22,7 +22,14 @@ function validEmail(email: string | undefined): string {
   return normalized;
 }
 
-async function mailLink(tx: Tx, deps: AuthDeps, user: UserRow, type: EmailLinkType, target: LinkTarget, pkce: ReturnType<typeof readPkceParams>) {
+async function mailLink(
+  tx: Tx,
+  deps: AuthDeps,
+  user: UserRow,
+  type: EmailLinkType,
+  target: LinkTarget,
+  pkce: ReturnType<typeof readPkceParams>,
+) {
   const flowStateId = pkce
     ? await createFlowState(tx, {
         challenge: pkce,
@@ -32,7 +39,14 @@ async function mailLink(tx: Tx, deps: AuthDeps, user: UserRow, type: EmailLinkTy
         userId: user.id,
       })
     : undefined;
-  await sendEmailLink(tx, deps, { user, type, to: user.email ?? '', redirectTo: target.redirectTo, authBase: target.authBase, flowStateId });
+  await sendEmailLink(tx, deps, {
+    user,
+    type,
+    to: user.email ?? '',
+    redirectTo: target.redirectTo,
+    authBase: target.authBase,
+    flowStateId,
+  });
 }
 
 /** The look-alike answer for an e-mail that is already registered and confirmed (auth-wire.md §2.1). */

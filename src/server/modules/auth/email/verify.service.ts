@@ -45,9 +45,16 @@ export async function consumeEmailToken(tx: Tx, deps: AuthDeps, hashes: string[]
   if (token.tokenType === 'email_change_token') {
     const email = normalizeEmail(token.relatesTo);
     const [taken] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
-    if (taken && taken.id !== user.id) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
-    await tx.update(authUsers).set({ email, emailConfirmedAt: user.emailConfirmedAt ?? now, updatedAt: now }).where(eq(authUsers.id, user.id));
-    const identities = await tx.select().from(authIdentities).where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
+    if (taken && taken.id !== user.id)
+      throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+    await tx
+      .update(authUsers)
+      .set({ email, emailConfirmedAt: user.emailConfirmedAt ?? now, updatedAt: now })
+      .where(eq(authUsers.id, user.id));
+    const identities = await tx
+      .select()
+      .from(authIdentities)
+      .where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
     for (const identity of identities) {
       await tx
         .update(authIdentities)
@@ -57,7 +64,10 @@ export async function consumeEmailToken(tx: Tx, deps: AuthDeps, hashes: string[]
   } else if (!user.emailConfirmedAt) {
     if (normalizeEmail(token.relatesTo) !== user.email) throw errors.otpExpired();
     await tx.update(authUsers).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(authUsers.id, user.id));
-    const identities = await tx.select().from(authIdentities).where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
+    const identities = await tx
+      .select()
+      .from(authIdentities)
+      .where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
     for (const identity of identities) {
       await tx
         .update(authIdentities)

@@ -26,10 +26,16 @@ function factorNotFound(): GoTrueError {
 }
 
 /** POST /factors (auth-wire.md §2.10 "Checks at enroll"). */
-export async function enrollFactor(deps: AuthDeps, current: RequestUser, input: EnrollInput, defaultIssuer: string): Promise<Record<string, unknown>> {
+export async function enrollFactor(
+  deps: AuthDeps,
+  current: RequestUser,
+  input: EnrollInput,
+  defaultIssuer: string,
+): Promise<Record<string, unknown>> {
   const type = input.factor_type;
   if (type !== 'totp' && type !== 'phone') throw errors.validation('factor_type needs to be totp or phone');
-  if (type === 'phone' && deps.env.AUTH_MFA_PHONE_DISABLED) throw new GoTrueError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+  if (type === 'phone' && deps.env.AUTH_MFA_PHONE_DISABLED)
+    throw new GoTrueError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
   const userId = current.user.id;
   await deps.db
     .delete(authMfaFactors)
@@ -49,7 +55,11 @@ export async function enrollFactor(deps: AuthDeps, current: RequestUser, input: 
     phone = normalizePhone(input.phone ?? '');
     if (!phone) throw errors.validation('Invalid phone number format (E.164 required)');
     if (verified.some((factor) => factor.phone === phone)) {
-      throw new GoTrueError(422, 'mfa_verified_factor_exists', 'A verified phone factor already exists, unenroll the existing factor to continue');
+      throw new GoTrueError(
+        422,
+        'mfa_verified_factor_exists',
+        'A verified phone factor already exists, unenroll the existing factor to continue',
+      );
     }
     const stale = factors.filter((factor) => factor.status === 'unverified' && factor.phone === phone);
     for (const factor of stale) await deps.db.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
@@ -85,17 +95,32 @@ async function insertFactor(deps: AuthDeps, values: typeof authMfaFactors.$infer
 }
 
 /** POST /factors/{id}/challenge: bound to the caller's IP; phone factors get an SMS code. */
-export async function challengeFactor(deps: AuthDeps, current: RequestUser, factorId: string, client: ClientInfo): Promise<Record<string, unknown>> {
-  const [factor] = await deps.db.select().from(authMfaFactors).where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, current.user.id)));
+export async function challengeFactor(
+  deps: AuthDeps,
+  current: RequestUser,
+  factorId: string,
+  client: ClientInfo,
+): Promise<Record<string, unknown>> {
+  const [factor] = await deps.db
+    .select()
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, current.user.id)));
   if (!factor) throw factorNotFound();
   const id = randomUUID();
   const now = new Date();
   if (factor.factorType === 'phone') {
-    if (deps.env.AUTH_MFA_PHONE_DISABLED) throw new GoTrueError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
+    if (deps.env.AUTH_MFA_PHONE_DISABLED)
+      throw new GoTrueError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
     const waitMs = (factor.lastChallengedAt?.getTime() ?? 0) + PHONE_CHALLENGE_INTERVAL_MS - now.getTime();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw new GoTrueError(429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`, {}, { 'retry-after': String(seconds) });
+      throw new GoTrueError(
+        429,
+        'over_sms_send_rate_limit',
+        `For security purposes, you can only request this after ${seconds} seconds.`,
+        {},
+        { 'retry-after': String(seconds) },
+      );
     }
     const code = newSmsCode();
     await deps.db.insert(authMfaChallenges).values({ id, factorId, ipAddress: client.ip, otpHash: hashSmsCode(id, code), createdAt: now });
@@ -124,7 +149,10 @@ export async function verifyFactor(
   if (!input.code) throw errors.validation('MFA verification code is required');
   if (!input.challenge_id) throw errors.validation('challenge_id is required');
   const { challenge_id: challengeId, code } = input;
-  const [factor] = await deps.db.select().from(authMfaFactors).where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, current.user.id)));
+  const [factor] = await deps.db
+    .select()
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, current.user.id)));
   if (!factor) throw factorNotFound();
   if (!isUuid(challengeId)) throw challengeNotFound();
   const result = await deps.db.transaction(async (tx) => {
@@ -135,11 +163,19 @@ export async function verifyFactor(
       .for('update');
     if (!challenge) return { error: challengeNotFound() };
     if (challenge.verifiedAt || challenge.ipAddress !== client.ip) {
-      return { error: new GoTrueError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch. Try enrollment again.') };
+      return {
+        error: new GoTrueError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch. Try enrollment again.'),
+      };
     }
     if (Date.now() - challenge.createdAt.getTime() > CHALLENGE_TTL_MS) {
       await tx.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
-      return { error: new GoTrueError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`) };
+      return {
+        error: new GoTrueError(
+          422,
+          'mfa_challenge_expired',
+          `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+        ),
+      };
     }
     const valid =
       factor.factorType === 'totp'
@@ -163,10 +199,19 @@ export async function verifyFactor(
     // presented then would mint a child of the now-aal2 session.
     await tx.delete(authRefreshTokens).where(eq(authRefreshTokens.sessionId, session.id));
     const refreshToken = await issueRefreshToken(tx, session, null);
-    await tx.delete(authSessions).where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, session.id), eq(authSessions.aal, 'aal1')));
+    await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, session.id), eq(authSessions.aal, 'aal1')));
     await tx
       .delete(authMfaFactors)
-      .where(and(eq(authMfaFactors.userId, current.user.id), eq(authMfaFactors.factorType, factor.factorType), eq(authMfaFactors.status, 'unverified'), ne(authMfaFactors.id, factor.id)));
+      .where(
+        and(
+          eq(authMfaFactors.userId, current.user.id),
+          eq(authMfaFactors.factorType, factor.factorType),
+          eq(authMfaFactors.status, 'unverified'),
+          ne(authMfaFactors.id, factor.id),
+        ),
+      );
     return { session, refreshToken };
   });
   if (result.error) throw result.error;

@@ -70,7 +70,11 @@ describe('TOTP factors', () => {
     const tooEarly = await second.mfa.enroll({ factorType: 'totp', friendlyName: 'Another' });
     expect(tooEarly.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const removeTooEarly = await second.mfa.unenroll({ factorId: factor.id });
-    expect(removeTooEarly.error).toMatchObject({ status: 422, code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' });
+    expect(removeTooEarly.error).toMatchObject({
+      status: 422,
+      code: 'insufficient_aal',
+      message: 'AAL2 required to unenroll verified factor',
+    });
     const stepUp = await second.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
     expect(stepUp.error).toBeNull();
     expect((await second.getClaims()).data?.claims.aal).toBe('aal2');
@@ -130,8 +134,14 @@ describe('enrolment under concurrency and with bad ids', () => {
         ['POST', `/auth/v1/factors/${factorId}/verify`],
         ['DELETE', `/auth/v1/factors/${factorId}`],
       ] as const;
-      const responses = await Promise.all(routes.map(([method, url]) => server.app.inject({ method, url, headers, payload: { code: '123456', challenge_id: 'x' } })));
-      return responses.map((response) => [response.statusCode, readJson(response, goTrueErrorSchema).code, readJson(response, goTrueErrorSchema).message]);
+      const responses = await Promise.all(
+        routes.map(([method, url]) => server.app.inject({ method, url, headers, payload: { code: '123456', challenge_id: 'x' } })),
+      );
+      return responses.map((response) => [
+        response.statusCode,
+        readJson(response, goTrueErrorSchema).code,
+        readJson(response, goTrueErrorSchema).message,
+      ]);
     };
     for (const malformed of ['not-a-uuid', '0000000-0000-4000-8000-000000000000', `${crypto.randomUUID()}x`]) {
       expect(await answers(malformed)).toEqual(Array(3).fill([404, 'validation_failed', 'factor_id must be an UUID']));
@@ -166,7 +176,10 @@ describe('phone factors', () => {
 
 describe('phone factors in production without an SMS gateway', () => {
   it('are refused at enrolment, since the embedded outbox would deliver the codes to nobody', async () => {
-    const app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }) });
+    const app = await buildApp({
+      database,
+      env: parseEnv({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PUBLIC_URL: 'https://app.example.com' }),
+    });
     try {
       const user = await createTestUser(app);
       const enrolled = await app.inject({

@@ -44,17 +44,26 @@ export async function linkOidcIdentity(tx: Tx, claims: Record<string, unknown>, 
     if (linkingTargetId && existing.userId !== linkingTargetId) {
       throw new GoTrueError(422, 'identity_already_exists', 'Identity is already linked to another user');
     }
-    await tx.update(authIdentities).set({ identityData: data, email, lastSignInAt: now, updatedAt: now }).where(eq(authIdentities.id, existing.id));
+    await tx
+      .update(authIdentities)
+      .set({ identityData: data, email, lastSignInAt: now, updatedAt: now })
+      .where(eq(authIdentities.id, existing.id));
     return existing.userId;
   }
   if (linkingTargetId) {
-    await tx.insert(authIdentities).values({ userId: linkingTargetId, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
+    await tx
+      .insert(authIdentities)
+      .values({ userId: linkingTargetId, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
     await syncProviders(tx, linkingTargetId);
     return linkingTargetId;
   }
   if (!email) throw new GoTrueError(400, 'bad_oauth_callback', 'Error getting user email from external provider');
   if (!isVerified(claims)) {
-    throw new GoTrueError(422, 'provider_email_needs_verification', `Unverified email with ${OIDC_PROVIDER}. Verify your e-mail address with the provider, then sign in again.`);
+    throw new GoTrueError(
+      422,
+      'provider_email_needs_verification',
+      `Unverified email with ${OIDC_PROVIDER}. Verify your e-mail address with the provider, then sign in again.`,
+    );
   }
 
   const user = await findUserByEmail(tx, email);
@@ -64,8 +73,13 @@ export async function linkOidcIdentity(tx: Tx, claims: Record<string, unknown>, 
       await tx.delete(authIdentities).where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
       await tx.update(authUsers).set({ encryptedPassword: null, emailConfirmedAt: now, updatedAt: now }).where(eq(authUsers.id, user.id));
     }
-    await tx.insert(authIdentities).values({ userId: user.id, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
-    await tx.update(authUsers).set({ userMetadata: { ...data, ...user.userMetadata }, updatedAt: now }).where(eq(authUsers.id, user.id));
+    await tx
+      .insert(authIdentities)
+      .values({ userId: user.id, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
+    await tx
+      .update(authUsers)
+      .set({ userMetadata: { ...data, ...user.userMetadata }, updatedAt: now })
+      .where(eq(authUsers.id, user.id));
     await syncProviders(tx, user.id);
     return user.id;
   }
@@ -80,6 +94,8 @@ export async function linkOidcIdentity(tx: Tx, claims: Record<string, unknown>, 
     })
     .returning({ id: authUsers.id });
   if (!created) throw new Error('linkOidcIdentity: insert returned nothing');
-  await tx.insert(authIdentities).values({ userId: created.id, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
+  await tx
+    .insert(authIdentities)
+    .values({ userId: created.id, provider: OIDC_PROVIDER, providerId: subject, identityData: data, email, lastSignInAt: now });
   return created.id;
 }

@@ -21,7 +21,11 @@ function stringParams(source: unknown): Record<string, string> {
   return params;
 }
 
-async function authorizeUrl(deps: AuthDeps, request: FastifyRequest, linkingTargetId?: string): Promise<{ url: string; skipRedirect: boolean }> {
+async function authorizeUrl(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  linkingTargetId?: string,
+): Promise<{ url: string; skipRedirect: boolean }> {
   const query = stringParams(request.query);
   const url = await startOidcFlow(deps, {
     provider: query.provider,
@@ -41,11 +45,18 @@ async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: Fa
   const state = params.state ?? '';
   const [flow] = UUID.test(state) ? await deps.db.select().from(authFlowState).where(eq(authFlowState.id, state)) : [];
   if (!flow || flow.providerType !== OIDC_PROVIDER || flow.authCode) {
-    return redirectWithError(reply, fallback, new GoTrueError(400, 'bad_oauth_state', 'OAuth state parameter missing or invalid'), true, 302);
+    return redirectWithError(
+      reply,
+      fallback,
+      new GoTrueError(400, 'bad_oauth_state', 'OAuth state parameter missing or invalid'),
+      true,
+      302,
+    );
   }
   const target = flow.redirectTo;
   try {
-    if (Date.now() - flow.createdAt.getTime() > FLOW_STATE_LIFETIME_MS) throw new GoTrueError(422, 'flow_state_expired', 'Flow state has expired');
+    if (Date.now() - flow.createdAt.getTime() > FLOW_STATE_LIFETIME_MS)
+      throw new GoTrueError(422, 'flow_state_expired', 'Flow state has expired');
     if (params.error) throw new GoTrueError(403, 'bad_oauth_callback', params.error_description ?? params.error);
     const callbackUrl = new URL(`${authBaseUrl(request)}/callback`);
     for (const [key, value] of Object.entries(params)) callbackUrl.searchParams.set(key, value);
@@ -53,7 +64,10 @@ async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: Fa
     const outcome = await deps.db.transaction(async (tx) => {
       const userId = await linkOidcIdentity(tx, provider.claims, flow.linkingTargetId);
       if (flow.codeChallenge) {
-        const code = await issueAuthCode(tx, flow.id, userId, { providerAccessToken: provider.accessToken, providerRefreshToken: provider.refreshToken });
+        const code = await issueAuthCode(tx, flow.id, userId, {
+          providerAccessToken: provider.accessToken,
+          providerRefreshToken: provider.refreshToken,
+        });
         return { code };
       }
       await tx.delete(authFlowState).where(eq(authFlowState.id, flow.id));

@@ -8,7 +8,20 @@ import type { readPkceParams } from '../tokens/pkce.ts';
 export const OIDC_PROVIDER = 'google';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Parameters the server controls; a caller's `queryParams` cannot override them (auth-wire.md §2.5). */
-const RESERVED = new Set(['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'provider', 'redirect_to', 'scopes', 'skip_http_redirect']);
+const RESERVED = new Set([
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'provider',
+  'redirect_to',
+  'scopes',
+  'skip_http_redirect',
+]);
 
 const configs = new WeakMap<AuthDeps, Promise<oidc.Configuration>>();
 
@@ -23,7 +36,13 @@ export function oidcConfig(deps: AuthDeps): Promise<oidc.Configuration> {
     const issuer = new URL(deps.env.OIDC_ISSUER);
     // Plain HTTP only for an issuer on this machine (development and the tests' real provider).
     const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-    config = oidc.discovery(issuer, deps.env.OIDC_CLIENT_ID ?? '', deps.env.OIDC_CLIENT_SECRET, undefined, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    config = oidc.discovery(
+      issuer,
+      deps.env.OIDC_CLIENT_ID ?? '',
+      deps.env.OIDC_CLIENT_SECRET,
+      undefined,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     config.catch(() => configs.delete(deps));
     configs.set(deps, config);
   }

@@ -13,7 +13,12 @@ interface InteractionDetails {
 interface OidcProvider {
   callback(): (request: http.IncomingMessage, response: http.ServerResponse) => void;
   interactionDetails(request: http.IncomingMessage, response: http.ServerResponse): Promise<InteractionDetails>;
-  interactionFinished(request: http.IncomingMessage, response: http.ServerResponse, result: Record<string, unknown>, options?: Record<string, unknown>): Promise<void>;
+  interactionFinished(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    result: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ): Promise<void>;
   Grant: new (options: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
 }
 type ProviderConstructor = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
@@ -51,9 +56,17 @@ beforeAll(async () => {
           await active.interactionFinished(request, response, { login: { accountId: signingInAs } }, { mergeWithLastSubmission: false });
           return;
         }
-        const grant = new active.Grant({ accountId: details.session?.accountId ?? signingInAs, clientId: String(details.params.client_id) });
+        const grant = new active.Grant({
+          accountId: details.session?.accountId ?? signingInAs,
+          clientId: String(details.params.client_id),
+        });
         grant.addOIDCScope(String(details.params.scope));
-        await active.interactionFinished(request, response, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+        await active.interactionFinished(
+          request,
+          response,
+          { consent: { grantId: await grant.save() } },
+          { mergeWithLastSubmission: true },
+        );
       })().catch((error: unknown) => response.writeHead(500).end(String(error)));
       return;
     }
@@ -155,7 +168,10 @@ describe('Google sign-in through OpenID Connect (against a real OIDC provider)',
     const user = await createTestUser(server.app, { email: 'mei@example.com' });
     googleUser({ sub: 'google-2', email: 'mei@example.com', email_verified: true, name: 'Mei' });
     const client = server.client({ flowType: 'pkce' });
-    const { data } = await client.signInWithOAuth({ provider: 'google', options: { redirectTo: `${server.origin}/`, skipBrowserRedirect: true } });
+    const { data } = await client.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${server.origin}/`, skipBrowserRedirect: true },
+    });
     expect(data.url).toContain('code_challenge_method=s256');
     const landed = await browse(data.url ?? '');
     const code = landed.searchParams.get('code') ?? '';
@@ -180,7 +196,9 @@ describe('Google sign-in through OpenID Connect (against a real OIDC provider)',
   it('never links or creates an account for an unverified Google e-mail', async () => {
     const user = await createTestUser(server.app, { email: 'noor@example.com' });
     googleUser({ sub: 'google-3', email: 'noor@example.com', email_verified: false, name: 'Not Noor' });
-    const { data } = await server.client().signInWithOAuth({ provider: 'google', options: { redirectTo: `${server.origin}/auth`, skipBrowserRedirect: true } });
+    const { data } = await server
+      .client()
+      .signInWithOAuth({ provider: 'google', options: { redirectTo: `${server.origin}/auth`, skipBrowserRedirect: true } });
     const landed = await browse(data.url ?? '');
     expect(landed.pathname).toBe('/auth');
     expect(landed.searchParams.get('error_code')).toBe('provider_email_needs_verification');
@@ -228,7 +246,9 @@ describe('Google sign-in through OpenID Connect (against a real OIDC provider)',
   });
 
   it('rejects a callback with an unknown state', async () => {
-    const response = await fetch(`${server.origin}/auth/v1/callback?state=00000000-0000-0000-0000-000000000000&code=x`, { redirect: 'manual' });
+    const response = await fetch(`${server.origin}/auth/v1/callback?state=00000000-0000-0000-0000-000000000000&code=x`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('error_code')).toBe('bad_oauth_state');

@@ -65,7 +65,12 @@ export async function createFlowState(tx: Tx, input: NewFlowState): Promise<stri
 }
 
 /** Attaches the user and issues the single-use auth code the client exchanges with its verifier. */
-export async function issueAuthCode(tx: Tx, flowStateId: string, userId: string, extra: { providerAccessToken?: string; providerRefreshToken?: string } = {}): Promise<string> {
+export async function issueAuthCode(
+  tx: Tx,
+  flowStateId: string,
+  userId: string,
+  extra: { providerAccessToken?: string; providerRefreshToken?: string } = {},
+): Promise<string> {
   const code = randomUUID();
   await tx
     .update(authFlowState)

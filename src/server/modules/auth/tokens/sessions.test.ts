@@ -104,7 +104,10 @@ describe('sign-out scopes', () => {
 
     expect((await a.client.signOut({ scope: 'local' })).error).toBeNull();
     expect((await a.client.getSession()).data.session).toBeNull();
-    expect((await server.client().refreshSession({ refresh_token: a.session.refresh_token })).error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    expect((await server.client().refreshSession({ refresh_token: a.session.refresh_token })).error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_not_found',
+    });
     expect((await b.client.getUser()).data.user?.id).toBe(user.userId);
 
     expect((await b.client.signOut({ scope: 'others' })).error).toBeNull();
@@ -158,7 +161,9 @@ describe('access tokens and getClaims', () => {
     expect(tampered.data).toBeNull();
     expect(tampered.error).toMatchObject({ name: 'AuthInvalidJwtError', message: 'Invalid JWT signature', status: 400 });
 
-    const rejected = await fetch(`${server.origin}/auth/v1/user`, { headers: { authorization: `Bearer ${header}.${forged}.${signature}` } });
+    const rejected = await fetch(`${server.origin}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${header}.${forged}.${signature}` },
+    });
     expect(rejected.status).toBe(403);
     expect(await rejected.json()).toMatchObject({ code: 403, error_code: 'bad_jwt' });
   });

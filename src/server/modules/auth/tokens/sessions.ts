@@ -64,7 +64,11 @@ export interface SessionResponse {
 }
 
 /** Signs an access token with exactly the claims of auth-wire.md §4.2 (`iss`, `iat`, `exp` from the signer). */
-export async function signAccessToken(deps: AuthDeps, bundle: UserBundle, session: SessionRow): Promise<{ token: string; expiresAt: number }> {
+export async function signAccessToken(
+  deps: AuthDeps,
+  bundle: UserBundle,
+  session: SessionRow,
+): Promise<{ token: string; expiresAt: number }> {
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + deps.env.AUTH_JWT_EXPIRY_SECONDS;
   const { user } = bundle;

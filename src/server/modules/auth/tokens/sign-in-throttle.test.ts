@@ -56,7 +56,9 @@ function outcome(responses: InjectResponse[]): Outcome {
   const waited = responses.filter((response) => response.statusCode === 429);
   for (const response of waited) expect(response.json()).toMatchObject({ code: 'over_request_rate_limit' });
   return {
-    checked: responses.filter((response) => response.statusCode === 400 && readJson(response, goTrueErrorSchema).code === 'invalid_credentials').length,
+    checked: responses.filter(
+      (response) => response.statusCode === 400 && readJson(response, goTrueErrorSchema).code === 'invalid_credentials',
+    ).length,
     waited: waited.length,
     retryAfter: [...new Set(waited.map((response) => Number(response.headers['retry-after'])))],
   };
@@ -67,7 +69,9 @@ async function guess(email: string, waves = 1): Promise<Outcome> {
   const addresses = newAddresses();
   const responses: InjectResponse[] = [];
   for (let wave = 0; wave < waves; wave++) {
-    responses.push(...(await Promise.all(Array.from({ length: 20 }, (_, index) => signIn(email, `guess-${wave}-${index}`, addresses[index % 4]!)))));
+    responses.push(
+      ...(await Promise.all(Array.from({ length: 20 }, (_, index) => signIn(email, `guess-${wave}-${index}`, addresses[index % 4]!)))),
+    );
   }
   return outcome(responses);
 }

@@ -67,7 +67,11 @@ describe('key rotation', () => {
     expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([oldKid, newKid]));
     const me = await app.inject({ method: 'GET', url: '/auth/v1/user', headers: { authorization: `Bearer ${before.accessToken}` } });
     expect(me.statusCode).toBe(200);
-    const refreshed = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: before.refreshToken } });
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: before.refreshToken },
+    });
     const token = readJson(refreshed, goTrueSessionSchema).access_token;
     expect((JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid).toBe(newKid);
 

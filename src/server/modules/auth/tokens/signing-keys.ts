@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import {
-  type JWK,
-  type JWTPayload,
-  SignJWT,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  errors as joseErrors,
-} from 'jose';
+import { type JWK, type JWTPayload, SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, errors as joseErrors } from 'jose';
 import type { Db } from '../../../db/client.ts';
 import { authSigningKeys } from '../../../db/schema/auth.ts';
 import type { Sealer } from './sealing.ts';
@@ -135,7 +126,10 @@ export class SigningKeys {
 
   private async maintain(): Promise<void> {
     const { db, rotationDays } = this.options;
-    const keys = await db.select().from(authSigningKeys).where(inArray(authSigningKeys.status, ['current', 'next']));
+    const keys = await db
+      .select()
+      .from(authSigningKeys)
+      .where(inArray(authSigningKeys.status, ['current', 'next']));
     const current = keys.find((key) => key.status === 'current');
     const next = keys.find((key) => key.status === 'next');
     if (!current) {
@@ -167,10 +161,7 @@ export class SigningKeys {
   private async promote(kid: string): Promise<void> {
     const now = new Date();
     await this.options.db.transaction(async (tx) => {
-      await tx
-        .update(authSigningKeys)
-        .set({ status: 'retired', retiredAt: now })
-        .where(eq(authSigningKeys.status, 'current'));
+      await tx.update(authSigningKeys).set({ status: 'retired', retiredAt: now }).where(eq(authSigningKeys.status, 'current'));
       await tx.update(authSigningKeys).set({ status: 'current', activatedAt: now }).where(eq(authSigningKeys.kid, kid));
     });
   }

@@ -6,7 +6,10 @@ import { GoTrueError } from '../gotrue-errors.ts';
 import { clientInfo } from '../request-user.ts';
 import { passwordGrant, pkceGrant, refreshGrant } from './token.service.ts';
 
-const optionalString = z.string().nullish().transform((value) => value ?? undefined);
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined);
 
 // Unknown keys (gotrue_meta_security …) and nulls are tolerated, as auth-js sends them (auth-wire.md §1.3).
 const tokenBody = z

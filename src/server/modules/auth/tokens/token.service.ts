@@ -13,7 +13,11 @@ function isBanned(user: { bannedUntil: Date | null }): boolean {
 }
 
 /** `grant_type=password` (auth-wire.md §2.2): one message for unknown user and wrong password. */
-export async function passwordGrant(deps: AuthDeps, input: { email?: string; password?: string }, client: ClientInfo): Promise<SessionResponse> {
+export async function passwordGrant(
+  deps: AuthDeps,
+  input: { email?: string; password?: string },
+  client: ClientInfo,
+): Promise<SessionResponse> {
   if (!input.email) throw errors.validation('Only an email address or phone number should be provided on login.');
   if (!input.password) throw errors.invalidCredentials();
   const user = await findUserByEmail(deps.db, input.email);
@@ -25,7 +29,10 @@ export async function passwordGrant(deps: AuthDeps, input: { email?: string; pas
   if (!user.emailConfirmedAt) throw errors.emailNotConfirmed();
   if (isBanned(user)) throw new GoTrueError(400, 'user_banned', 'User is banned');
   if (user.encryptedPassword && needsRehash(user.encryptedPassword)) {
-    await deps.db.update(authUsers).set({ encryptedPassword: await hashPassword(input.password) }).where(eq(authUsers.id, user.id));
+    await deps.db
+      .update(authUsers)
+      .set({ encryptedPassword: await hashPassword(input.password) })
+      .where(eq(authUsers.id, user.id));
   }
   const weak = checkPasswordPolicy(input.password);
   return deps.db.transaction(async (tx) => {
@@ -44,7 +51,11 @@ export async function refreshGrant(deps: AuthDeps, input: { refresh_token?: stri
   if (!presented) throw errors.validation('Refresh token is not valid');
   if (presented.length < 12) throw errors.validation('Refresh token is not valid');
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(authRefreshTokens).where(eq(authRefreshTokens.tokenHash, sha256Hex(presented))).for('update');
+    const [row] = await tx
+      .select()
+      .from(authRefreshTokens)
+      .where(eq(authRefreshTokens.tokenHash, sha256Hex(presented)))
+      .for('update');
     if (!row) return { error: new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for('update');
     if (!session) return { error: errors.sessionNotFound() };
@@ -98,7 +109,8 @@ export async function pkceGrant(
   input: { auth_code?: string; code_verifier?: string },
   client: ClientInfo,
 ): Promise<SessionResponse> {
-  if (!input.auth_code || !input.code_verifier) throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
+  if (!input.auth_code || !input.code_verifier)
+    throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
   const { auth_code: authCode, code_verifier: verifier } = input;
   const result = await deps.db.transaction(async (tx) => {
     const [flow] = await tx.select().from(authFlowState).where(eq(authFlowState.authCode, authCode)).for('update');

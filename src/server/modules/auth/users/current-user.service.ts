@@ -24,7 +24,12 @@ function hasVerifiedFactor(current: RequestUser): boolean {
  * changes the password (other sessions end), and starts an e-mail change confirmed by a link
  * sent to the new address. With MFA on, password and e-mail changes need an aal2 session.
  */
-export async function updateUser(deps: AuthDeps, current: RequestUser, input: UpdateUserInput, target: LinkTarget): Promise<Record<string, unknown>> {
+export async function updateUser(
+  deps: AuthDeps,
+  current: RequestUser,
+  input: UpdateUserInput,
+  target: LinkTarget,
+): Promise<Record<string, unknown>> {
   const sensitive = input.password !== undefined || (input.email !== undefined && normalizeEmail(input.email) !== current.user.email);
   if (sensitive && hasVerifiedFactor(current) && current.session.aal !== 'aal2') {
     throw errors.insufficientAal('AAL2 session is required to update email or password when MFA is enabled.');
@@ -77,7 +82,7 @@ export async function unlinkIdentity(deps: AuthDeps, current: RequestUser, ident
     throw new GoTrueError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
   }
   const identity = current.identities.find((row) => row.id === identityId);
-  if (!identity) throw new GoTrueError(422, 'identity_not_found', 'Identity doesn\'t exist');
+  if (!identity) throw new GoTrueError(422, 'identity_not_found', "Identity doesn't exist");
   await deps.db.transaction(async (tx) => {
     await tx.delete(authIdentities).where(eq(authIdentities.id, identity.id));
     if (identity.provider === 'email') {

@@ -69,7 +69,10 @@ describe('DELETE /user/identities/{id}', () => {
         headers: { authorization: `Bearer ${user.accessToken}`, 'x-supabase-api-version': '2024-01-01' },
       });
     const malformed = await remove('not-a-uuid');
-    expect([malformed.statusCode, malformed.json()]).toEqual([404, expect.objectContaining({ code: 'validation_failed', message: 'identity_id must be an UUID' })]);
+    expect([malformed.statusCode, malformed.json()]).toEqual([
+      404,
+      expect.objectContaining({ code: 'validation_failed', message: 'identity_id must be an UUID' }),
+    ]);
     const unknown = await remove(crypto.randomUUID());
     // The test user has one identity, which is never unlinked.
     expect([unknown.statusCode, readJson(unknown, goTrueErrorSchema).code]).toEqual([422, 'single_identity_not_deletable']);

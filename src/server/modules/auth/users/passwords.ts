@@ -63,7 +63,8 @@ export function checkPasswordPolicy(password: string): PasswordProblem | undefin
 
 /** No 72-byte cap as with bcrypt: argon2id has none; PASSWORD_MAX_LENGTH only bounds the hashing work. */
 export async function checkedPasswordHash(password: string): Promise<string> {
-  if ([...password].length > PASSWORD_MAX_LENGTH) throw errors.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
+  if ([...password].length > PASSWORD_MAX_LENGTH)
+    throw errors.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
   const weak = checkPasswordPolicy(password);
   if (weak) throw new GoTrueError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
   return hashPassword(password);

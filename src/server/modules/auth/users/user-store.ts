@@ -19,7 +19,10 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(authUsers).where(eq(authUsers.email, normalizeEmail(email)));
+  const [user] = await db
+    .select()
+    .from(authUsers)
+    .where(eq(authUsers.email, normalizeEmail(email)));
   return user;
 }
 

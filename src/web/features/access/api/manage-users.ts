@@ -13,7 +13,9 @@ function useRefreshUsersAfter<TInput, TResult>(mutationFn: (input: TInput) => Pr
 
 /** POST /api/v1/admin/users: the invitation e-mail goes out; the user starts with this access. */
 export function useInviteUser() {
-  return useRefreshUsersAfter((input: InviteUserInput) => apiFetch('/api/v1/admin/users', { method: 'POST', body: input, schema: adminUserSchema }));
+  return useRefreshUsersAfter((input: InviteUserInput) =>
+    apiFetch('/api/v1/admin/users', { method: 'POST', body: input, schema: adminUserSchema }),
+  );
 }
 
 /** DELETE /api/v1/admin/users/:userId */

@@ -1,8 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type UpdateRolePermissionsInput,
-  rolePermissionMatrixSchema,
-} from '../../../../shared/schemas/access.ts';
+import { type UpdateRolePermissionsInput, rolePermissionMatrixSchema } from '../../../../shared/schemas/access.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 

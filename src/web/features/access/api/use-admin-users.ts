@@ -8,7 +8,11 @@ export function useAdminUsers(query: Pick<AdminUserListQuery, 'q' | 'limit' | 'o
   return useQuery({
     queryKey: adminKeys.users(query),
     queryFn: ({ signal }) =>
-      apiFetch('/api/v1/admin/users', { query: { q: query.q || undefined, limit: query.limit, offset: query.offset }, schema: adminUserListSchema, signal }),
+      apiFetch('/api/v1/admin/users', {
+        query: { q: query.q || undefined, limit: query.limit, offset: query.offset },
+        schema: adminUserListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

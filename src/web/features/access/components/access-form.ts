@@ -52,7 +52,16 @@ export function toFormValues(user: AdminUser): AccessFormValues {
 
 /** Someone invited starts as a client user with the client role, until the administrator says otherwise. */
 export function newUserFormValues(): AccessFormValues {
-  const values = toFormValues({ userId: '', email: '', createdAt: '', lastSignInAt: null, emailConfirmedAt: null, userType: 'client', roles: [], scopes: [] });
+  const values = toFormValues({
+    userId: '',
+    email: '',
+    createdAt: '',
+    lastSignInAt: null,
+    emailConfirmedAt: null,
+    userType: 'client',
+    roles: [],
+    scopes: [],
+  });
   values.roles.client.enabled = true;
   return values;
 }

@@ -16,7 +16,9 @@ export function AdminScreen() {
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Administration</h1>
-        <p className="mt-2 text-muted-foreground">Who can do what: users and their roles, what each role may do, and who tried what they may not.</p>
+        <p className="mt-2 text-muted-foreground">
+          Who can do what: users and their roles, what each role may do, and who tried what they may not.
+        </p>
       </div>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: tabSchema.parse(value) }, { replace: true })}>
         <div className="overflow-x-auto">

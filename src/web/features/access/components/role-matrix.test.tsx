@@ -23,7 +23,10 @@ const isChecked = (name: string) => (screen.getByRole('checkbox', { name }) as H
 describe('the role permission matrix', () => {
   it('keeps unsaved changes when the matrix is fetched again', async () => {
     let served = matrixResponse(['audit:read']);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(served)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(served)),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>

@@ -33,7 +33,8 @@ function MatrixEditor({ data }: { data: RolePermissionMatrix }) {
   const changedRoles = ROLES.filter((role) => !sameSet(draft[role], saved[role]));
   const categories = useMemo(() => {
     const groups = new Map<string, string[]>();
-    for (const permission of data.permissions) groups.set(permission.category, [...(groups.get(permission.category) ?? []), permission.name]);
+    for (const permission of data.permissions)
+      groups.set(permission.category, [...(groups.get(permission.category) ?? []), permission.name]);
     return [...groups.entries()];
   }, [data.permissions]);
 
@@ -76,7 +77,12 @@ function MatrixEditor({ data }: { data: RolePermissionMatrix }) {
           </Button>
         </div>
       </div>
-      <div className="max-h-[70vh] overflow-auto rounded-xl border border-border" role="region" aria-label="Role permission matrix" tabIndex={0}>
+      <div
+        className="max-h-[70vh] overflow-auto rounded-xl border border-border"
+        role="region"
+        aria-label="Role permission matrix"
+        tabIndex={0}
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Permissions each role holds. Tick a box to grant, untick to take away, then save.</caption>
           <thead className="sticky top-0 z-10 bg-muted">
@@ -95,7 +101,11 @@ function MatrixEditor({ data }: { data: RolePermissionMatrix }) {
             {categories.map(([category, names]) => (
               <Fragment key={category}>
                 <tr className="bg-background">
-                  <th colSpan={ROLES.length + 1} scope="colgroup" className="sticky left-0 border-t border-border px-3 pb-1 pt-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  <th
+                    colSpan={ROLES.length + 1}
+                    scope="colgroup"
+                    className="sticky left-0 border-t border-border px-3 pb-1 pt-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                  >
                     {category}
                   </th>
                 </tr>
@@ -137,8 +147,8 @@ export function RoleMatrix() {
   return (
     <div className="grid grid-cols-1 gap-3">
       <p className="max-w-3xl text-sm text-muted-foreground">
-        What each role may do. Administrators always reach this page, whatever the matrix says, so a change here cannot lock you
-        out. A user with several roles holds every permission of each.
+        What each role may do. Administrators always reach this page, whatever the matrix says, so a change here cannot lock you out. A user
+        with several roles holds every permission of each.
       </p>
       <MatrixEditor data={matrix.data} />
     </div>

@@ -38,7 +38,11 @@ function EventRow({ event }: { event: SecurityEvent }) {
       <div className="min-w-0 text-sm">
         <p className="break-all font-medium">{event.email ?? event.userId ?? 'Unknown user'}</p>
         <p className="text-muted-foreground">
-          {[path ? `Path ${path}` : null, reason ? `reason: ${reason}` : null, source ? `seen by the ${source === 'web' ? 'web app' : 'server'}` : null]
+          {[
+            path ? `Path ${path}` : null,
+            reason ? `reason: ${reason}` : null,
+            source ? `seen by the ${source === 'web' ? 'web app' : 'server'}` : null,
+          ]
             .filter(Boolean)
             .join(' · ') || 'No details'}
         </p>
@@ -85,7 +89,13 @@ export function SecurityEventsPanel() {
         </ul>
       ) : null}
       {events.hasNextPage ? (
-        <Button type="button" variant="outline" className="justify-self-center" disabled={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-center"
+          disabled={events.isFetchingNextPage}
+          onClick={() => void events.fetchNextPage()}
+        >
           {events.isFetchingNextPage ? 'Loading…' : 'Load More'}
         </Button>
       ) : null}

@@ -14,7 +14,17 @@ import { useUpdateUserAccess } from '../api/update-user-access.ts';
 import { type AccessFormValues, emptyScope, newUserFormValues, toAccessInput, toFormValues } from './access-form.ts';
 import { ScopeRows } from './scope-rows.tsx';
 
-function RoleOption({ role, isStaff, isEnabled, register }: { role: Role; isStaff: boolean; isEnabled: boolean; register: UseFormRegister<AccessFormValues> }) {
+function RoleOption({
+  role,
+  isStaff,
+  isEnabled,
+  register,
+}: {
+  role: Role;
+  isStaff: boolean;
+  isEnabled: boolean;
+  register: UseFormRegister<AccessFormValues>;
+}) {
   return (
     <li className="rounded-lg border border-border p-3">
       <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
@@ -94,11 +104,22 @@ export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose:
             {user ? user.email : 'They get an e-mail with a link that signs them in; they choose a password on their profile.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-6" aria-label={user ? `Access of ${user.email}` : 'Invite user'}>
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="grid gap-6"
+          aria-label={user ? `Access of ${user.email}` : 'Invite user'}
+        >
           <FormError message={error} />
           {user ? null : (
             <FormField id={emailId} label="Email" required error={emailError}>
-              <Input type="email" autoComplete="off" placeholder="name@company.com" {...fieldControlProps(emailId, { error: emailError })} {...form.register('email')} />
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="name@company.com"
+                {...fieldControlProps(emailId, { error: emailError })}
+                {...form.register('email')}
+              />
             </FormField>
           )}
           <fieldset className="grid gap-2">

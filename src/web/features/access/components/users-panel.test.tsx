@@ -34,7 +34,8 @@ function serve(): Call[] {
       const method = init.method ?? 'GET';
       const path = new URL(input, 'http://localhost').pathname;
       calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'GET') return Response.json({ users: [person(FAKE_USER_ID, 'ada@example.com'), person(OTHER_ID, 'grace@example.com')], total: 2 });
+      if (method === 'GET')
+        return Response.json({ users: [person(FAKE_USER_ID, 'ada@example.com'), person(OTHER_ID, 'grace@example.com')], total: 2 });
       if (method === 'DELETE') return new Response(null, { status: 204 });
       const { email, userType, roles } = JSON.parse(String(init.body)) as AdminUser;
       return Response.json({ ...person(OTHER_ID, email), userType, roles, emailConfirmedAt: null }, { status: 201 });

@@ -109,7 +109,14 @@ export function UsersPanel() {
           <Label htmlFor={searchId}>Search by email</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} className="pl-9" placeholder="name@company.com" />
+            <Input
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className="pl-9"
+              placeholder="name@company.com"
+            />
           </div>
         </div>
         <Button type="button" onClick={() => setInviting(true)}>
@@ -135,10 +142,22 @@ export function UsersPanel() {
               Showing {offset + 1}–{offset + list.length} of {total}
             </p>
             <div className="flex gap-2">
-              <Button type="button" variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              >
                 Previous
               </Button>
-              <Button type="button" variant="outline" size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={offset + PAGE_SIZE >= total}
+                onClick={() => setOffset(offset + PAGE_SIZE)}
+              >
                 Next
               </Button>
             </div>

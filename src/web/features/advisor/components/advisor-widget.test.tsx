@@ -42,7 +42,8 @@ function renderWidget(path = '/dashboard-compliancecore', value: AuthContextValu
 }
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const NOW = '2026-11-01T10:00:00.000Z';
 const plan = {
   id: PLAN_ID,
@@ -156,14 +157,22 @@ describe('the advisor widget', () => {
     expect(sent?.body).toMatchObject({
       message: 'How do we run access reviews?',
       mode: 'general',
-      context: { userInfo: { id: USER_ID, email: 'ada@example.com' }, mode: 'general', portalContext: '/dashboard-compliancecore', additionalContext: 'Access review workflow' },
+      context: {
+        userInfo: { id: USER_ID, email: 'ada@example.com' },
+        mode: 'general',
+        portalContext: '/dashboard-compliancecore',
+        additionalContext: 'Access review workflow',
+      },
     });
     await act(async () => answer(json(200, reply)));
     await within(log).findByText('quarterly');
     expect(within(log).getByText('quarterly').tagName).toBe('STRONG');
     expect(within(log).getByRole('link', { name: 'the guide' }).getAttribute('href')).toBe('/knowledge-base/access-reviews');
     expect(screen.queryByText('Thinking...')).toBeNull();
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.aiTaskSuggestion) ?? 'null')).toMatchObject({ ...reply.suggestion, question: 'How do we run access reviews?' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.aiTaskSuggestion) ?? 'null')).toMatchObject({
+      ...reply.suggestion,
+      question: 'How do we run access reviews?',
+    });
     within(log).getByRole('button', { name: 'Use plan' });
     within(log).getByRole('button', { name: 'Generate workflow' });
   });
@@ -200,7 +209,10 @@ describe('the advisor widget', () => {
   });
 
   it("shows the server's error in a toast and apologises in the chat", async () => {
-    serve({ '/functions/v1/task-chat-assistant': () => json(503, { error: { code: 'UNAVAILABLE', message: 'The AI advisor did not answer within 30 seconds. Please try again.' } }) });
+    serve({
+      '/functions/v1/task-chat-assistant': () =>
+        json(503, { error: { code: 'UNAVAILABLE', message: 'The AI advisor did not answer within 30 seconds. Please try again.' } }),
+    });
     renderWidget();
     const input = await openWidget();
     await userEvent.type(input, 'What is SOC 2?{Enter}');
@@ -219,7 +231,10 @@ describe('the advisor widget', () => {
   });
 
   it('never renders raw HTML or unsafe links from an answer', async () => {
-    serve({ '/functions/v1/task-chat-assistant': () => json(200, { success: true, message: 'Hi <img src=x onerror="alert(1)"> [click](javascript:alert(1)) <script>alert(2)</script>' }) });
+    serve({
+      '/functions/v1/task-chat-assistant': () =>
+        json(200, { success: true, message: 'Hi <img src=x onerror="alert(1)"> [click](javascript:alert(1)) <script>alert(2)</script>' }),
+    });
     renderWidget();
     await userEvent.type(await openWidget(), 'Hello{Enter}');
     const log = screen.getByRole('log');
@@ -305,7 +320,9 @@ describe('the advisor widget', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Quick Actions' }));
     const links = within(screen.getByRole('navigation', { name: 'Quick actions' })).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
-      ['compliance', 'frameworks', 'analytics', 'workflows', 'support', 'integrations'].map((tab) => `/dashboard-compliancecore?tab=${tab}`),
+      ['compliance', 'frameworks', 'analytics', 'workflows', 'support', 'integrations'].map(
+        (tab) => `/dashboard-compliancecore?tab=${tab}`,
+      ),
     );
   });
 

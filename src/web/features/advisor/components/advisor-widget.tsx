@@ -13,7 +13,13 @@ import { ChatPanel } from './chat-panel.tsx';
 
 /** Once per session, the user's earlier conversation is put in front of this one. */
 function useHistory(userId: string | null, enabled: boolean) {
-  const history = useQuery({ queryKey: ['advisor', 'history', userId], queryFn: () => fetchAdvisorHistory(), enabled, staleTime: Infinity, retry: false });
+  const history = useQuery({
+    queryKey: ['advisor', 'history', userId],
+    queryFn: () => fetchAdvisorHistory(),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
   useEffect(() => {
     if (!history.data || getChatState().hasLoadedHistory) return;
     let question: string | undefined;

@@ -32,7 +32,11 @@ function MessageBubble({
         )}
       >
         <span className="sr-only">{message.isUser ? 'You said:' : 'Advisor:'}</span>
-        {message.isUser ? <p className="whitespace-pre-wrap break-words text-sm">{message.content}</p> : <AdvisorMarkdown content={message.content} />}
+        {message.isUser ? (
+          <p className="whitespace-pre-wrap break-words text-sm">{message.content}</p>
+        ) : (
+          <AdvisorMarkdown content={message.content} />
+        )}
         {actions.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
             {actions.map((action) => (

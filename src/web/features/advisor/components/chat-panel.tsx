@@ -14,7 +14,15 @@ import { ChatMessages } from './chat-messages.tsx';
 import { QuickActions } from './quick-actions.tsx';
 
 /** The open widget: 384×500, or 500×600 expanded (product.md §2), never wider or taller than the screen. */
-export function ChatPanel({ state, onMinimize, inputRef }: { state: ChatState; onMinimize: () => void; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+export function ChatPanel({
+  state,
+  onMinimize,
+  inputRef,
+}: {
+  state: ChatState;
+  onMinimize: () => void;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
   const send = useSendMessage();
   const { run, pending } = useSuggestionActions();
   const auth = useAuth();

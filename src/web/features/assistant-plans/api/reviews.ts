@@ -23,7 +23,8 @@ export function useReviewPlan(id: string) {
 export function useDecidePlan(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewDecisionInput) => apiFetch(`/api/v1/reviews/plans/${id}/decision`, { method: 'POST', body: input, schema: reviewPlanSchema }),
+    mutationFn: (input: ReviewDecisionInput) =>
+      apiFetch(`/api/v1/reviews/plans/${id}/decision`, { method: 'POST', body: input, schema: reviewPlanSchema }),
     onSuccess: async (plan) => {
       queryClient.setQueryData(planKeys.review(id), plan);
       await queryClient.invalidateQueries({ queryKey: planKeys.reviewQueue() });

@@ -7,7 +7,10 @@ import { planKeys } from './plan-keys.ts';
  * Every plan edit answers with the whole plan: the cache takes it as is, and the list refreshes.
  * The operation files (add-step.ts, …) say which request each edit is.
  */
-export function usePlanMutation<Variables>(planId: string, request: (variables: Variables) => { path: string } & Pick<ApiRequest<Plan>, 'method' | 'body'>) {
+export function usePlanMutation<Variables>(
+  planId: string,
+  request: (variables: Variables) => { path: string } & Pick<ApiRequest<Plan>, 'method' | 'body'>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: Variables) => {

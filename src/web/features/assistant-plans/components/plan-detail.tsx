@@ -56,7 +56,11 @@ function ReviewStatus({ plan }: { plan: Plan }) {
 }
 
 function failed(error: unknown) {
-  toast({ title: 'Could not save the change', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+  toast({
+    title: 'Could not save the change',
+    description: error instanceof ApiError ? error.message : 'Please try again.',
+    variant: 'destructive',
+  });
 }
 
 /** `/task-requests?plan=<id>`: the plan, its steps, and what the user can do with them. */
@@ -124,7 +128,15 @@ export function PlanDetail({ planId }: { planId: string }) {
         </h2>
         <ol className="space-y-3">
           {steps.map((step, index) => (
-            <StepItem key={step.id} step={step} position={index} count={steps.length} isEditable={isEditable} isPending={isPending} actions={actions} />
+            <StepItem
+              key={step.id}
+              step={step}
+              position={index}
+              count={steps.length}
+              isEditable={isEditable}
+              isPending={isPending}
+              actions={actions}
+            />
           ))}
         </ol>
         <p role="status" className="sr-only">
@@ -158,7 +170,11 @@ export function PlanDetail({ planId }: { planId: string }) {
               onClick={() =>
                 submit.mutate(undefined, {
                   onSuccess: () => {
-                    toast({ title: 'Plan submitted', description: 'A reviewer will approve it or tell you what to change.', variant: 'success' });
+                    toast({
+                      title: 'Plan submitted',
+                      description: 'A reviewer will approve it or tell you what to change.',
+                      variant: 'success',
+                    });
                     heading.current?.focus();
                   },
                   onError: failed,

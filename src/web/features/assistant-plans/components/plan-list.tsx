@@ -27,7 +27,8 @@ export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: nu
         <ClipboardList className="mx-auto size-8 text-muted-foreground" aria-hidden />
         <Heading className="mt-3 font-semibold">No plans yet</Heading>
         <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-          Ask the compliance advisor for help with a piece of work — “Help us prepare for a SOC 2 audit” — and choose Use plan on its suggestion.
+          Ask the compliance advisor for help with a piece of work — “Help us prepare for a SOC 2 audit” — and choose Use plan on its
+          suggestion.
         </p>
         <Button type="button" className="mt-4" onClick={onAskAdvisor}>
           <MessageCircle aria-hidden /> Ask the advisor

@@ -25,7 +25,16 @@ const submitted: ReviewPlan = {
   step_count: 1,
   requester_email: 'ada@acme.example',
   steps: [
-    { id: '3a4b5c6d-7e8f-4a0b-8c1d-2e3f4a5b6c7d', plan_id: PLAN_ID, order_index: 0, title: 'Export user lists', description: '', category: 'security', priority: 2, status: 'pending' },
+    {
+      id: '3a4b5c6d-7e8f-4a0b-8c1d-2e3f4a5b6c7d',
+      plan_id: PLAN_ID,
+      order_index: 0,
+      title: 'Export user lists',
+      description: '',
+      category: 'security',
+      priority: 2,
+      status: 'pending',
+    },
   ],
 };
 
@@ -38,7 +47,12 @@ function serve(): { method: string; body: unknown }[] {
       const body = init.body ? (JSON.parse(String(init.body)) as { decision: string; note: string }) : undefined;
       calls.push({ method: init.method ?? 'GET', body });
       if (!body) return Response.json(submitted);
-      return Response.json({ ...submitted, status: body.decision === 'approve' ? 'approved' : 'changes_requested', review_note: body.note || null, reviewed_at: '2026-11-21T10:00:00.000Z' });
+      return Response.json({
+        ...submitted,
+        status: body.decision === 'approve' ? 'approved' : 'changes_requested',
+        review_note: body.note || null,
+        reviewed_at: '2026-11-21T10:00:00.000Z',
+      });
     }),
   );
   return calls;
@@ -46,7 +60,10 @@ function serve(): { method: string; body: unknown }[] {
 
 function renderAs(isApprover: boolean, userId?: string) {
   const access = accessFor('consultant', userId);
-  const auth = fakeAuth({ access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } }, accessStatus: 'ready' });
+  const auth = fakeAuth({
+    access: { ...access, capabilities: { ...access.capabilities, is_approver: isApprover } },
+    accessStatus: 'ready',
+  });
   renderSignedIn(<ReviewDetail planId={PLAN_ID} />, userId && auth.user ? { ...auth, user: { ...auth.user, id: userId } } : auth);
 }
 
@@ -82,7 +99,9 @@ describe('reviewing a submitted plan', () => {
     await userEvent.type(screen.getByLabelText('Note to the requester'), 'Name the system owners.');
     await userEvent.click(screen.getByRole('button', { name: 'Request Changes' }));
     await waitFor(() => screen.getByText('Sent back for changes'));
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', body: { decision: 'request_changes', note: 'Name the system owners.' } }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', body: { decision: 'request_changes', note: 'Name the system owners.' } },
+    ]);
     expect(screen.queryByRole('button', { name: 'Approve Plan' })).toBeNull();
   });
 });

@@ -67,7 +67,8 @@ function DecisionForm({ plan }: { plan: ReviewPlan }) {
         </Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        The advisor drafted this plan; nothing starts until a person approves it. Check each step is right for the client, in scope and in order.
+        The advisor drafted this plan; nothing starts until a person approves it. Check each step is right for the client, in scope and in
+        order.
       </p>
       {isOwnPlan ? (
         <Alert variant="warning">
@@ -78,7 +79,9 @@ function DecisionForm({ plan }: { plan: ReviewPlan }) {
       {isApprover || isOwnPlan ? null : (
         <Alert variant="warning">
           <AlertTitle>Only approvers can decide</AlertTitle>
-          <p className="mt-1">You can read this plan. Ask an administrator to give you the Approver capability to approve it or send it back.</p>
+          <p className="mt-1">
+            You can read this plan. Ask an administrator to give you the Approver capability to approve it or send it back.
+          </p>
         </Alert>
       )}
       <FormError message={error} />
@@ -152,7 +155,9 @@ export function ReviewDetail({ planId }: { planId: string }) {
         <Alert variant={data.status === 'approved' ? 'success' : 'warning'}>
           <AlertTitle>{data.status === 'approved' ? 'Approved' : 'Sent back for changes'}</AlertTitle>
           {data.review_note ? <p className="mt-1">“{data.review_note}”</p> : null}
-          <p className="mt-1">{data.status === 'approved' ? 'The decision is recorded.' : 'It returns to the queue when the requester submits it again.'}</p>
+          <p className="mt-1">
+            {data.status === 'approved' ? 'The decision is recorded.' : 'It returns to the queue when the requester submits it again.'}
+          </p>
         </Alert>
       )}
     </div>

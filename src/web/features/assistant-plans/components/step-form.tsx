@@ -57,7 +57,11 @@ export function StepForm({
         <Input {...fieldControlProps(`${id}-title`, { error: errors.title?.message })} aria-required {...form.register('title')} />
       </FormField>
       <FormField id={`${id}-description`} label="Description" error={errors.description?.message}>
-        <Textarea rows={3} {...fieldControlProps(`${id}-description`, { error: errors.description?.message })} {...form.register('description')} />
+        <Textarea
+          rows={3}
+          {...fieldControlProps(`${id}-description`, { error: errors.description?.message })}
+          {...form.register('description')}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-category`} label="Category">

@@ -80,16 +80,44 @@ export function StepItem({
                   </option>
                 ))}
               </NativeSelect>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={isPending || position === 0} onClick={() => actions.onMove(step, -1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move ${name} up`}
+                disabled={isPending || position === 0}
+                onClick={() => actions.onMove(step, -1)}
+              >
                 <ArrowUp aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={isPending || position === count - 1} onClick={() => actions.onMove(step, 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move ${name} down`}
+                disabled={isPending || position === count - 1}
+                onClick={() => actions.onMove(step, 1)}
+              >
                 <ArrowDown aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${name}`} disabled={isPending} onClick={() => setEditing(true)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Edit ${name}`}
+                disabled={isPending}
+                onClick={() => setEditing(true)}
+              >
                 <Pencil aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${name}`} disabled={isPending || count === 1} onClick={() => actions.onRemove(step)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${name}`}
+                disabled={isPending || count === 1}
+                onClick={() => actions.onRemove(step)}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </div>

@@ -82,18 +82,29 @@ export function MfaStep() {
           Two-factor authentication
         </h2>
         <p className="text-sm text-muted-foreground">
-          {isPhone
-            ? 'We will text a 6-digit code to your phone.'
-            : 'Enter the 6-digit code from your authenticator app.'}
+          {isPhone ? 'We will text a 6-digit code to your phone.' : 'Enter the 6-digit code from your authenticator app.'}
         </p>
       </div>
       {factors.length > 1 ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Verify with</legend>
           {factors.map((candidate) => (
-            <label key={candidate.id} className="flex cursor-pointer items-center gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary">
-              <input type="radio" name="mfa-factor" value={candidate.id} checked={candidate.id === factor?.id} onChange={() => choose(candidate.id)} />
-              {candidate.factor_type === 'phone' ? <Smartphone className="size-4" aria-hidden /> : <KeyRound className="size-4" aria-hidden />}
+            <label
+              key={candidate.id}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary"
+            >
+              <input
+                type="radio"
+                name="mfa-factor"
+                value={candidate.id}
+                checked={candidate.id === factor?.id}
+                onChange={() => choose(candidate.id)}
+              />
+              {candidate.factor_type === 'phone' ? (
+                <Smartphone className="size-4" aria-hidden />
+              ) : (
+                <KeyRound className="size-4" aria-hidden />
+              )}
               {factorLabel(candidate)}
             </label>
           ))}

@@ -26,7 +26,6 @@ export function useOwnSubscription(userId: string | null, { waitForActivation = 
     queryFn: ({ signal }) => checkSubscription(signal),
     enabled: userId !== null,
     staleTime: 0,
-    refetchInterval: (query) =>
-      waitForActivation && !query.state.data?.subscription && query.state.dataUpdateCount < 30 ? 2_000 : false,
+    refetchInterval: (query) => (waitForActivation && !query.state.data?.subscription && query.state.dataUpdateCount < 30 ? 2_000 : false),
   });
 }

@@ -1,11 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import {
-  PLANS,
-  describeFrameworks,
-  describeSeats,
-  describeTurnaround,
-  formatMonthlyPrice,
-} from '../../../../shared/pricing-plans.ts';
+import { PLANS, describeFrameworks, describeSeats, describeTurnaround, formatMonthlyPrice } from '../../../../shared/pricing-plans.ts';
 import type { SubscribeFormValues } from '../../../../shared/schemas/billing.ts';
 import { cn } from '../../../lib/cn.ts';
 

@@ -25,7 +25,12 @@ export function CompanyFields({ register, errors, disabled }: FieldsProps) {
     <fieldset className="grid gap-5 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-4 text-lg font-semibold">Company</legend>
       <FormField id="company-name" label="Company name" required error={e?.name?.message}>
-        <Input {...fieldControlProps('company-name', { error: e?.name?.message })} autoComplete="organization" required {...register('company.name')} />
+        <Input
+          {...fieldControlProps('company-name', { error: e?.name?.message })}
+          autoComplete="organization"
+          required
+          {...register('company.name')}
+        />
       </FormField>
       <FormField id="company-website" label="Website" error={e?.website?.message}>
         <Input
@@ -67,7 +72,12 @@ export function BillingFields({ register, errors, disabled }: FieldsProps) {
     <fieldset className="grid gap-5 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-4 text-lg font-semibold">Billing contact</legend>
       <FormField id="billing-name" label="Full name" required error={e?.name?.message}>
-        <Input {...fieldControlProps('billing-name', { error: e?.name?.message })} autoComplete="name" required {...register('billingContact.name')} />
+        <Input
+          {...fieldControlProps('billing-name', { error: e?.name?.message })}
+          autoComplete="name"
+          required
+          {...register('billingContact.name')}
+        />
       </FormField>
       <FormField id="billing-email" label="Billing e-mail" required error={e?.email?.message}>
         <Input
@@ -79,7 +89,12 @@ export function BillingFields({ register, errors, disabled }: FieldsProps) {
         />
       </FormField>
       <FormField id="billing-phone" label="Phone" error={e?.phone?.message}>
-        <Input {...fieldControlProps('billing-phone', { error: e?.phone?.message })} type="tel" autoComplete="tel" {...register('billingContact.phone')} />
+        <Input
+          {...fieldControlProps('billing-phone', { error: e?.phone?.message })}
+          type="tel"
+          autoComplete="tel"
+          {...register('billingContact.phone')}
+        />
       </FormField>
       <FormField id="billing-po" label="Purchase order number" description={poHint} error={e?.purchaseOrder?.message}>
         <Input

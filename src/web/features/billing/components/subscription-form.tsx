@@ -5,11 +5,7 @@ import { useEffect, useRef } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SelfServePlanId } from '../../../../shared/pricing-plans.ts';
-import {
-  type SubscribeFormValues,
-  type SubscribeInput,
-  subscribeInputSchema,
-} from '../../../../shared/schemas/billing.ts';
+import { type SubscribeFormValues, type SubscribeInput, subscribeInputSchema } from '../../../../shared/schemas/billing.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
@@ -81,7 +77,11 @@ export function SubscriptionForm({
         for (const issue of error.issues) setError(issue.path as FieldPath<SubscribeFormValues>, { message: issue.message });
       }
       if (!(error instanceof ApiError) || error.code !== 'CONFLICT') {
-        toast({ title: 'Subscription not started', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Subscription not started',
+          description: error instanceof Error ? error.message : 'Please try again.',
+          variant: 'destructive',
+        });
       }
       summaryRef.current?.focus();
     }
@@ -89,7 +89,12 @@ export function SubscriptionForm({
 
   const termsError = errors.acceptTerms?.message;
   return (
-    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:items-start" aria-label="Start your subscription">
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      noValidate
+      className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:items-start"
+      aria-label="Start your subscription"
+    >
       <div className="grid gap-10">
         <PlanPicker register={register} error={errors.plan?.message} />
         <CompanyFields register={register} errors={errors} disabled={isBusy} />

@@ -18,9 +18,8 @@ function SignInStep({ plan, returnTo }: { plan: SelfServePlanId; returnTo: strin
     <div className="max-w-xl rounded-2xl border border-border bg-card p-6 shadow-sm">
       <h2 className="text-xl font-semibold">First, your account</h2>
       <p className="mt-2 text-sm leading-6 text-muted-foreground">
-        You have chosen <strong className="text-foreground">{chosen.name}</strong> ({formatMonthlyPrice(chosen)}). Sign in, or
-        create an account with your work e-mail, and you will come straight back here to add your company and billing
-        details.
+        You have chosen <strong className="text-foreground">{chosen.name}</strong> ({formatMonthlyPrice(chosen)}). Sign in, or create an
+        account with your work e-mail, and you will come straight back here to add your company and billing details.
       </p>
       <Button asChild size="lg" className="mt-6">
         <Link to={signInPathFor(returnTo)}>

@@ -1,8 +1,4 @@
-import {
-  type CookieConsent,
-  type StoredConsent,
-  storedConsentSchema,
-} from '../../../../shared/schemas/consent.ts';
+import { type CookieConsent, type StoredConsent, storedConsentSchema } from '../../../../shared/schemas/consent.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /api/v1/consents: the signed-in user's choice, kept server-side as evidence. */

@@ -80,7 +80,12 @@ describe('cookie banner', () => {
     expect(within(banner).getByRole('switch', { name: 'Functional' }).getAttribute('aria-checked')).toBe('true');
     expect(within(banner).getByRole('switch', { name: 'Marketing' }).getAttribute('aria-checked')).toBe('true');
     await userEvent.click(within(banner).getByRole('button', { name: 'Close cookie settings' }));
-    expect(readStoredConsent()).toMatchObject({ functional: true, analytics: false, marketing: true, timestamp: '2026-01-01T00:00:00.000Z' });
+    expect(readStoredConsent()).toMatchObject({
+      functional: true,
+      analytics: false,
+      marketing: true,
+      timestamp: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('stays hidden in presentation mode', async () => {

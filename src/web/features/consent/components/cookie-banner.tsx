@@ -31,11 +31,7 @@ export function CookieBanner() {
   const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
   // z-[45]: above the advisor dock (z-40) on workspace pages, below dialogs and toasts (z-50).
   return (
-    <section
-      aria-labelledby={headingId}
-      data-testid="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-[45] p-3 sm:p-4"
-    >
+    <section aria-labelledby={headingId} data-testid="cookie-banner" className="fixed inset-x-0 bottom-0 z-[45] p-3 sm:p-4">
       <div className="relative mx-auto max-h-[85dvh] max-w-4xl overflow-y-auto rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:p-6">
         <button
           type="button"
@@ -56,8 +52,8 @@ export function CookieBanner() {
                   We value your privacy
                 </h2>
                 <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
-                  We use essential cookies to run this site and, only with your permission, functional, analytics
-                  and marketing cookies. Read our{' '}
+                  We use essential cookies to run this site and, only with your permission, functional, analytics and marketing cookies.
+                  Read our{' '}
                   <Link to="/cookie-policy" className="font-medium text-primary underline underline-offset-2">
                     Cookie Policy
                   </Link>{' '}

@@ -29,13 +29,7 @@ function CategoryRow({
         </p>
       </div>
       {onCheckedChange ? (
-        <Switch
-          id={id}
-          checked={checked}
-          onCheckedChange={onCheckedChange}
-          aria-describedby={`${id}-description`}
-          className="mt-0.5"
-        />
+        <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-description`} className="mt-0.5" />
       ) : (
         <span className="shrink-0 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">
           Always Active
@@ -49,9 +43,7 @@ function CategoryRow({
 export function CookiePreferences({ headingId }: { headingId: string }) {
   const { consent, savePreferences, acceptAll, showSimple, isReopened } = useConsent();
   const [choice, setChoice] = useState<ConsentChoice>(() =>
-    consent
-      ? { functional: consent.functional, analytics: consent.analytics, marketing: consent.marketing }
-      : ESSENTIAL_ONLY,
+    consent ? { functional: consent.functional, analytics: consent.analytics, marketing: consent.marketing } : ESSENTIAL_ONLY,
   );
   return (
     <div>

@@ -20,11 +20,16 @@ export function CompliancePanel({ figures, onAsk }: { figures: WorkspaceFigures 
         <h3 className="font-semibold">Subscription</h3>
         {current ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            {planById(current.plan).name} plan <Badge tone={current.status === 'active' ? 'green' : 'yellow'}>{current.status.replace('_', ' ')}</Badge>
+            {planById(current.plan).name} plan{' '}
+            <Badge tone={current.status === 'active' ? 'green' : 'yellow'}>{current.status.replace('_', ' ')}</Badge>
           </p>
         ) : subscription ? (
           <p className="mt-1 text-sm text-muted-foreground">
-            No subscription yet. <Link to="/pricing" className="font-medium text-primary underline underline-offset-2">Choose a plan</Link> to keep plans from the advisor and send us work.
+            No subscription yet.{' '}
+            <Link to="/pricing" className="font-medium text-primary underline underline-offset-2">
+              Choose a plan
+            </Link>{' '}
+            to keep plans from the advisor and send us work.
           </p>
         ) : (
           <p className="mt-1 text-sm text-muted-foreground">Checking your subscription…</p>
@@ -38,7 +43,9 @@ export function CompliancePanel({ figures, onAsk }: { figures: WorkspaceFigures 
         </div>
       ) : null}
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">Not sure what to do next? The advisor can suggest the next piece of work from what you tell it.</p>
+        <p className="text-sm text-muted-foreground">
+          Not sure what to do next? The advisor can suggest the next piece of work from what you tell it.
+        </p>
         <Button type="button" variant="outline" onClick={onAsk}>
           <MessageCircle aria-hidden /> Ask the advisor
         </Button>

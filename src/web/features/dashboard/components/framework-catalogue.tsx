@@ -34,7 +34,13 @@ export function FrameworkCatalogue({ onAsk }: { onAsk: (context: string) => void
               </Link>
             </h3>
             <p className="mt-1 flex-1 text-sm text-muted-foreground">{framework.summary}</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3 self-start" onClick={() => onAsk(`${framework.name} readiness`)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-3 self-start"
+              onClick={() => onAsk(`${framework.name} readiness`)}
+            >
               <MessageCircle aria-hidden /> Ask about {framework.name}
             </Button>
           </li>

@@ -31,8 +31,7 @@ export function DemoBanner() {
         <div>
           <p className="text-sm font-semibold">Demo mode: you are viewing sample data</p>
           <p className="text-sm">
-            The workspace shows {demoData.companyName}, a fictional company. Nothing you see here is your
-            organization&apos;s data.
+            The workspace shows {demoData.companyName}, a fictional company. Nothing you see here is your organization&apos;s data.
           </p>
         </div>
       </div>

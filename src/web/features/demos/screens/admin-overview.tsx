@@ -26,10 +26,18 @@ export function AdminOverview() {
           <caption className="sr-only">Users and their access</caption>
           <thead className="border-b border-border text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">User</th>
-              <th scope="col" className="px-4 py-2 font-medium">Role</th>
-              <th scope="col" className="px-4 py-2 font-medium">Scope</th>
-              <th scope="col" className="px-4 py-2 font-medium">Last active</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                User
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Scope
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Last active
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">

@@ -20,9 +20,17 @@ export function Communications() {
             {messages.map((message) => (
               <li key={message.id} className={cn('flex gap-2', message.isClient && 'flex-row-reverse text-right')}>
                 <Monogram initials={message.initials} />
-                <div className={cn('max-w-[80%] rounded-lg px-3 py-2 text-sm', message.isClient ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
+                <div
+                  className={cn(
+                    'max-w-[80%] rounded-lg px-3 py-2 text-sm',
+                    message.isClient ? 'bg-primary text-primary-foreground' : 'bg-muted',
+                  )}
+                >
                   <p className="text-xs font-semibold">
-                    {message.from} <span className="font-normal opacity-80">· {message.role} · {message.sentAt}</span>
+                    {message.from}{' '}
+                    <span className="font-normal opacity-80">
+                      · {message.role} · {message.sentAt}
+                    </span>
                   </p>
                   <p className="mt-1">{message.text}</p>
                 </div>
@@ -36,7 +44,15 @@ export function Communications() {
               if (!draft.trim()) return;
               setMessages((current) => [
                 ...current,
-                { id: `m${current.length + 1}`, from: 'You', role: 'client', initials: 'YO', sentAt: 'now', text: draft.trim(), isClient: true },
+                {
+                  id: `m${current.length + 1}`,
+                  from: 'You',
+                  role: 'client',
+                  initials: 'YO',
+                  sentAt: 'now',
+                  text: draft.trim(),
+                  isClient: true,
+                },
               ]);
               setDraft('');
             }}

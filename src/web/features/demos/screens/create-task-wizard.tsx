@@ -90,7 +90,13 @@ export function CreateTaskWizard() {
         >
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} value={draft.title} onChange={update('title')} placeholder="e.g. Vendor assessment for CloudPay" required />
+            <Input
+              id={`${id}-title`}
+              value={draft.title}
+              onChange={update('title')}
+              placeholder="e.g. Vendor assessment for CloudPay"
+              required
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-description`}>Description</Label>

@@ -1,10 +1,6 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import {
-  DELIVERABLE_STATUSES,
-  DELIVERABLE_STATUS_LABELS,
-  type DeliverableStatus,
-} from '../../../../shared/rules/demo-states.ts';
+import { DELIVERABLE_STATUSES, DELIVERABLE_STATUS_LABELS, type DeliverableStatus } from '../../../../shared/rules/demo-states.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDay } from '../format.ts';
@@ -19,9 +15,7 @@ const STATUS_TONE: Record<DeliverableStatus, 'green' | 'info' | 'neutral' | 'red
 };
 
 function DeliverableRow({ deliverable }: { deliverable: DemoDeliverable }) {
-  const dates = deliverable.completedDate
-    ? `Completed ${formatDay(deliverable.completedDate)}`
-    : `Due ${formatDay(deliverable.dueDate)}`;
+  const dates = deliverable.completedDate ? `Completed ${formatDay(deliverable.completedDate)}` : `Due ${formatDay(deliverable.dueDate)}`;
   return (
     <li className="grid gap-2 rounded-lg border border-border bg-card p-3 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="flex items-start gap-3">

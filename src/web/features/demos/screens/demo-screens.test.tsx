@@ -24,13 +24,11 @@ describe('the create-task wizard', () => {
     await user.type(screen.getByLabelText('Title'), 'Vendor review');
     await user.type(screen.getByLabelText('Description'), 'Assess CloudPay');
     await user.selectOptions(screen.getByLabelText('Department'), 'risk');
-    expect(within(screen.getByLabelText('Department')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a department',
-      'Compliance',
-      'Risk',
-      'Legal',
-      'Operations',
-    ]);
+    expect(
+      within(screen.getByLabelText('Department'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a department', 'Compliance', 'Risk', 'Legal', 'Operations']);
     fireEvent.change(screen.getByLabelText('Deadline'), { target: { value: '2025-04-30' } });
     vi.useFakeTimers();
     fireEvent.click(classify);

@@ -39,9 +39,7 @@ export function Integrations() {
                   className="justify-self-start"
                   onClick={() =>
                     setItems((current) =>
-                      current.map((entry) =>
-                        entry.name === item.name ? { ...entry, status: 'connected', lastSync: 'Just now' } : entry,
-                      ),
+                      current.map((entry) => (entry.name === item.name ? { ...entry, status: 'connected', lastSync: 'Just now' } : entry)),
                     )
                   }
                   aria-label={`Connect ${item.name}`}

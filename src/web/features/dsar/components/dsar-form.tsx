@@ -69,7 +69,12 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           {DSAR_REQUEST_TYPES.map((type) => (
             <label key={type} className={radioCard}>
-              <input type="radio" value={type} className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]" {...register('requestType')} />
+              <input
+                type="radio"
+                value={type}
+                className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+                {...register('requestType')}
+              />
               <span>
                 <span className="block font-medium">{DSAR_REQUEST_TYPE_LABELS[type].label}</span>
                 <span className="mt-0.5 block text-muted-foreground">{DSAR_REQUEST_TYPE_LABELS[type].description}</span>
@@ -101,7 +106,12 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
           ))}
         </fieldset>
         <FormField id="dsar-full-name" label="Your full name" required error={errors.fullName?.message}>
-          <Input {...fieldControlProps('dsar-full-name', { error: errors.fullName?.message })} autoComplete="name" required {...register('fullName')} />
+          <Input
+            {...fieldControlProps('dsar-full-name', { error: errors.fullName?.message })}
+            autoComplete="name"
+            required
+            {...register('fullName')}
+          />
         </FormField>
         <FormField id="dsar-email" label="Your email" required error={errors.email?.message} description="We reply here.">
           <Input
@@ -114,7 +124,11 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
         </FormField>
         {isAgent ? (
           <FormField id="dsar-subject-name" label="Name of the person you act for" required error={errors.subjectName?.message}>
-            <Input {...fieldControlProps('dsar-subject-name', { error: errors.subjectName?.message })} required {...register('subjectName')} />
+            <Input
+              {...fieldControlProps('dsar-subject-name', { error: errors.subjectName?.message })}
+              required
+              {...register('subjectName')}
+            />
           </FormField>
         ) : null}
         <FormField id="dsar-country" label="Country or state of residence" required error={errors.country?.message}>
@@ -166,8 +180,8 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
               {...register('confirmAccurate')}
             />
             <span>
-              I confirm the information above is accurate and that I am the person it concerns, or authorised to act for
-              them. We may ask for proof of identity before we act.
+              I confirm the information above is accurate and that I am the person it concerns, or authorised to act for them. We may ask
+              for proof of identity before we act.
             </span>
           </label>
           {errors.confirmAccurate ? (

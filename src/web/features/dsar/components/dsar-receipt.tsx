@@ -31,8 +31,8 @@ export function DsarReceipt({ receipt, onAnother }: { receipt: Receipt; onAnothe
       </dl>
       <p className="mt-6 text-sm leading-6 text-muted-foreground">
         That is {DSAR_RESPONSE_DAYS} days after we received it, inside the deadlines the GDPR and the CCPA set. An acknowledgement with this
-        reference is on its way to your inbox. We may first ask you to confirm your identity, so that we never disclose or
-        change someone else&apos;s data.
+        reference is on its way to your inbox. We may first ask you to confirm your identity, so that we never disclose or change someone
+        else&apos;s data.
       </p>
       <Button variant="outline" className="mt-6" onClick={onAnother}>
         Make another request

@@ -11,14 +11,17 @@ export function AboutBlock() {
             Over 10 years of audit and risk experience, now on demand
           </h2>
           <p className="mt-4 leading-7 opacity-90">
-            We have helped more than 50 organizations across 25+ industries prepare for audits, run their risk
-            programmes and prove compliance, cutting their compliance costs by up to 80%. Our AI agents reach 99.5%
-            accuracy, and a person still signs off every deliverable.
+            We have helped more than 50 organizations across 25+ industries prepare for audits, run their risk programmes and prove
+            compliance, cutting their compliance costs by up to 80%. Our AI agents reach 99.5% accuracy, and a person still signs off every
+            deliverable.
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {ABOUT_FIGURES.map(({ value, label, icon: Icon }) => (
-            <div key={label} className="flex flex-col rounded-xl bg-primary-foreground/10 p-5 ring-1 ring-primary-foreground/20 last:col-span-2 sm:last:col-span-1">
+            <div
+              key={label}
+              className="flex flex-col rounded-xl bg-primary-foreground/10 p-5 ring-1 ring-primary-foreground/20 last:col-span-2 sm:last:col-span-1"
+            >
               <Icon className="size-5 opacity-80" aria-hidden />
               {/* The label comes first for screen readers (dt before dd); the figure shows first. */}
               <dt className="order-2 mt-1 text-sm opacity-90">{label}</dt>

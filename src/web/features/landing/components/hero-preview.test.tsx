@@ -6,7 +6,8 @@ import { PresentationModeProvider } from '../../presentation/presentation-mode.t
 import { HeroPreview } from './hero-preview.tsx';
 
 const wrap = (children: ReactNode) => <PresentationModeProvider>{children}</PresentationModeProvider>;
-const shown = () => screen.getAllByRole('group', { hidden: false }).find((slide) => !slide.hidden && slide.getAttribute('aria-roledescription') === 'slide');
+const shown = () =>
+  screen.getAllByRole('group', { hidden: false }).find((slide) => !slide.hidden && slide.getAttribute('aria-roledescription') === 'slide');
 
 function stubReducedMotion(matches: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -31,9 +32,7 @@ describe('the hero preview', () => {
   it('titles the shown screen with a level-2 heading, right under the page heading (no skipped level)', () => {
     render(wrap(<HeroPreview />));
     // Hidden slides are out of the accessibility tree: one level-2 heading, the shown screen's.
-    expect(screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])).toEqual([
-      ['H2', 'Risk Analytics'],
-    ]);
+    expect(screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])).toEqual([['H2', 'Risk Analytics']]);
   });
 
   it('rotates Risk Analytics → Compliance Center → AI Agents → Task Management every 4 s, wrapping', () => {
@@ -41,12 +40,12 @@ describe('the hero preview', () => {
     const names = [shown()?.getAttribute('aria-label')];
     for (let step = 0; step < 4; step += 1) {
       act(() => {
-      vi.advanceTimersByTime(3_999);
-    });
+        vi.advanceTimersByTime(3_999);
+      });
       expect(shown()?.getAttribute('aria-label')).toBe(names.at(-1));
       act(() => {
-      vi.advanceTimersByTime(1);
-    });
+        vi.advanceTimersByTime(1);
+      });
       names.push(shown()?.getAttribute('aria-label'));
     }
     expect(names).toEqual([

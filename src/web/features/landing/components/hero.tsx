@@ -19,7 +19,10 @@ export function Hero({ onBookDemo }: { onBookDemo: () => void }) {
           <p className="mt-6 max-w-2xl text-lg leading-8 text-muted-foreground">{HERO.lead}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/pricing" onClick={() => track({ event: 'button_click', button_name: 'Start Your Subscription', location: 'hero' })}>
+              <Link
+                to="/pricing"
+                onClick={() => track({ event: 'button_click', button_name: 'Start Your Subscription', location: 'hero' })}
+              >
                 Start Your Subscription <ArrowRight aria-hidden />
               </Link>
             </Button>

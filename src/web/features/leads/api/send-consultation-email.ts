@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type ConsultationRequest,
-  type LeadReceipt,
-  leadReceiptSchema,
-} from '../../../../shared/schemas/leads.ts';
+import { type ConsultationRequest, type LeadReceipt, leadReceiptSchema } from '../../../../shared/schemas/leads.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /functions/v1/send-consultation-email (product.md §7): public, so no token is sent. */

@@ -4,11 +4,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { INTEREST_LABELS, INTEREST_OPTIONS } from '../../../../shared/constants.ts';
 import { sanitizeLeadForm } from '../../../../shared/rules/lead-form.ts';
-import {
-  type ConsultationRequest,
-  type ConsultationRequestInput,
-  consultationRequestSchema,
-} from '../../../../shared/schemas/leads.ts';
+import { type ConsultationRequest, type ConsultationRequestInput, consultationRequestSchema } from '../../../../shared/schemas/leads.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -14,7 +14,10 @@ function renderForm() {
   );
 }
 
-const listed = () => within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent);
+const listed = () =>
+  within(screen.getByRole('alert'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('the contact form validation (product.md §5)', () => {
   it('lists every missing field under "Please correct the following:" and focuses the list', async () => {
@@ -74,7 +77,11 @@ describe('the contact form validation (product.md §5)', () => {
       expect(document.querySelector(`label[for="${field(label).id}"]`)?.textContent).toBe(`${label}*`);
     }
     expect(field('Email').getAttribute('type')).toBe('email');
-    expect(within(screen.getByRole('combobox', { name: 'Interest' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('combobox', { name: 'Interest' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Select a plan (optional)',
       'Essential – $2,500/month',
       'Growth – $5,000/month',

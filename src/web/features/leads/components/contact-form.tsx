@@ -1,11 +1,6 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  CONTACT_ERRORS_HEADING,
-  problemMessages,
-  sanitizeLeadForm,
-  validateLeadForm,
-} from '../../../../shared/rules/lead-form.ts';
+import { CONTACT_ERRORS_HEADING, problemMessages, sanitizeLeadForm, validateLeadForm } from '../../../../shared/rules/lead-form.ts';
 import { contactFormSchema } from '../../../../shared/schemas/leads.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

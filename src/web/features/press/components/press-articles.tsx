@@ -41,7 +41,11 @@ function Body() {
   const query = usePressArticles();
   if (query.isPending) return <Spinner label="Loading press articles" />;
   if (query.isError) {
-    return <p className="rounded-lg border border-border bg-card p-6 text-sm text-muted-foreground">Press articles could not be loaded right now.</p>;
+    return (
+      <p className="rounded-lg border border-border bg-card p-6 text-sm text-muted-foreground">
+        Press articles could not be loaded right now.
+      </p>
+    );
   }
   if (query.data.length === 0) {
     return (

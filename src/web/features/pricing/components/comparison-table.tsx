@@ -24,8 +24,7 @@ function Cell({ value }: { value: FeatureValue }) {
   return <span>{value}</span>;
 }
 
-const stickyColumn =
-  'sticky left-0 z-10 w-36 min-w-36 bg-card text-left shadow-[1px_0_0_var(--color-border)] sm:w-64 sm:min-w-64';
+const stickyColumn = 'sticky left-0 z-10 w-36 min-w-36 bg-card text-left shadow-[1px_0_0_var(--color-border)] sm:w-64 sm:min-w-64';
 
 /**
  * Every feature by plan, as a real table (caption, column and row headers, one row group per
@@ -75,10 +74,7 @@ export function ComparisonTable() {
                   {row.note ? <span className="mt-0.5 block text-xs font-normal text-muted-foreground">{row.note}</span> : null}
                 </th>
                 {PLANS.map((plan) => (
-                  <td
-                    key={plan.id}
-                    className={cn('px-3 py-3 text-center align-top', plan.id === FEATURED_PLAN_ID && 'bg-primary/5')}
-                  >
+                  <td key={plan.id} className={cn('px-3 py-3 text-center align-top', plan.id === FEATURED_PLAN_ID && 'bg-primary/5')}>
                     <Cell value={row.values[plan.id]} />
                   </td>
                 ))}
@@ -101,7 +97,10 @@ export function ComparisonTable() {
                     Choose {plan.name}
                   </Link>
                 ) : (
-                  <a href="/#contact" className="inline-flex rounded-md px-2 py-1.5 font-semibold text-primary underline-offset-4 hover:underline">
+                  <a
+                    href="/#contact"
+                    className="inline-flex rounded-md px-2 py-1.5 font-semibold text-primary underline-offset-4 hover:underline"
+                  >
                     Book a consultation
                   </a>
                 )}

@@ -37,7 +37,9 @@ export function AccountDetails() {
             </Badge>
           )}
         </Row>
-        <Row label="Account type">{access ? (access.userType === 'staff' ? 'Staff' : 'Client') : accessStatus === 'error' ? 'Unavailable' : '…'}</Row>
+        <Row label="Account type">
+          {access ? (access.userType === 'staff' ? 'Staff' : 'Client') : accessStatus === 'error' ? 'Unavailable' : '…'}
+        </Row>
         <Row label="Roles">
           {access && access.roles.length > 0 ? (
             <ul className="flex flex-wrap gap-1.5">

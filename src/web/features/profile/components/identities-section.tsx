@@ -10,8 +10,7 @@ import { SectionCard } from './section-card.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { email: 'Email and password', google: 'Google', phone: 'Phone' };
 
-const day = (value: string | undefined) =>
-  value ? new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value)) : null;
+const day = (value: string | undefined) => (value ? new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value)) : null);
 
 function identityEmail(identity: UserIdentity): string | null {
   const email = identity.identity_data?.email;

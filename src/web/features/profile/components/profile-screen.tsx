@@ -11,9 +11,7 @@ export function ProfileScreen() {
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Profile</h1>
-        <p className="mt-2 text-muted-foreground">
-          Your account details, password, two-factor authentication and linked sign-in methods.
-        </p>
+        <p className="mt-2 text-muted-foreground">Your account details, password, two-factor authentication and linked sign-in methods.</p>
       </div>
       <AccountDetails />
       <PasswordForm />

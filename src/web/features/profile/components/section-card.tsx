@@ -18,7 +18,10 @@ export function SectionCard({
   className?: string;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={cn('rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6', className)}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={cn('rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6', className)}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="text-lg font-semibold">

@@ -30,8 +30,8 @@ export function RoiFormula({ input, result }: { input: RoiInput; result: RoiResu
         </li>
         <li>
           <strong>Cost with {result.pricedPlan.name}</strong> = {percent(HOURS_RETAINED_SHARE)} of today’s hours × hourly cost +{' '}
-          {percent(1 - CONSULTANT_SPEND_REPLACED_SHARE)} of consultants + {percent(1 - AUDIT_FEES_REPLACED_SHARE)} of audit fees +
-          plan price × 12
+          {percent(1 - CONSULTANT_SPEND_REPLACED_SHARE)} of consultants + {percent(1 - AUDIT_FEES_REPLACED_SHARE)} of audit fees + plan
+          price × 12
           <br />
           <span className="font-mono text-xs text-muted-foreground">
             {hours(yearlyHours * HOURS_RETAINED_SHARE)} h × {formatUsd(input.hourlyCostUsd)} + {formatUsd(result.withPlan.consultantsUsd)} +{' '}
@@ -43,21 +43,21 @@ export function RoiFormula({ input, result }: { input: RoiInput; result: RoiResu
           {result.hoursSavedPerYear.toLocaleString('en-US')} hours
         </li>
         <li>
-          <strong>Payback</strong> = a year of the plan ÷ the monthly saving before the plan’s price (time and consultants no
-          longer paid for), shown when it is within 12 months.
+          <strong>Payback</strong> = a year of the plan ÷ the monthly saving before the plan’s price (time and consultants no longer paid
+          for), shown when it is within 12 months.
         </li>
       </ol>
       <h3 className="mt-6 text-sm font-semibold">The assumptions, plainly</h3>
       <ul className="mt-2 grid list-disc gap-1.5 pl-5 text-sm leading-6 text-muted-foreground">
         <li>
-          Your team keeps {percent(HOURS_RETAINED_SHARE)} of today’s hours: approvals, interviews, granting access and the
-          decisions only you can make.
+          Your team keeps {percent(HOURS_RETAINED_SHARE)} of today’s hours: approvals, interviews, granting access and the decisions only
+          you can make.
         </li>
         <li>Compliance-consultant work (readiness, policies, evidence) is replaced by the plan.</li>
         <li>Audit fees stay the same: your certifying auditor must be independent of whoever prepared you.</li>
         <li>
-          The plan that fits is the smallest whose parallel frameworks cover yours and whose size suits your headcount
-          (Essential up to 100 employees, Growth up to 500, Scale up to 2,000).
+          The plan that fits is the smallest whose parallel frameworks cover yours and whose size suits your headcount (Essential up to 100
+          employees, Growth up to 500, Scale up to 2,000).
         </li>
       </ul>
     </section>

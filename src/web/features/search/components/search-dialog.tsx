@@ -3,9 +3,7 @@ import { useOnceTrue } from '../../../lib/use-once-true.ts';
 import { setSearchDialogOpen, useSearchDialogOpen } from '../search-dialog-store.ts';
 
 // The dialog and its search panel load on the first Ctrl/Cmd+K or press of the header button.
-const SearchDialogContent = lazy(() =>
-  import('./search-dialog-content.tsx').then((module) => ({ default: module.SearchDialogContent })),
-);
+const SearchDialogContent = lazy(() => import('./search-dialog-content.tsx').then((module) => ({ default: module.SearchDialogContent })));
 
 /** Ctrl+K on Windows and Linux, Cmd+K on macOS; never with Alt or Shift (other shortcuts). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {

@@ -4,5 +4,8 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 export function useWorkflow(id: string) {
-  return useQuery({ queryKey: workflowKeys.detail(id), queryFn: () => apiFetch(`/api/v1/workflows/${id}`, { schema: workflowTemplateDetailSchema }) });
+  return useQuery({
+    queryKey: workflowKeys.detail(id),
+    queryFn: () => apiFetch(`/api/v1/workflows/${id}`, { schema: workflowTemplateDetailSchema }),
+  });
 }

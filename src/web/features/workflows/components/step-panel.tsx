@@ -63,7 +63,9 @@ export function StepPanel({
             maxLength={200}
             onChange={(event) => {
               const label = event.target.value;
-              onChangeNodes((current) => current.map((node) => (node.id === selected.id ? { ...node, data: { ...node.data, label } } : node)));
+              onChangeNodes((current) =>
+                current.map((node) => (node.id === selected.id ? { ...node, data: { ...node.data, label } } : node)),
+              );
             }}
           />
           {selected.type === 'action' ? (
@@ -82,7 +84,9 @@ export function StepPanel({
           ) : null}
         </div>
       ) : (
-        <p className="border-t border-border pt-4 text-sm text-muted-foreground">Select a step to rename it. Drag steps on the canvas; connect them by their handles.</p>
+        <p className="border-t border-border pt-4 text-sm text-muted-foreground">
+          Select a step to rename it. Drag steps on the canvas; connect them by their handles.
+        </p>
       )}
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <Button

@@ -50,7 +50,11 @@ function Editor({ workflow }: { workflow: WorkflowTemplateDetail }) {
         void navigate(builderPath(saved.id), { replace: true });
       },
       onError: (error) =>
-        toast({ title: 'Could not save the workflow', description: error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : 'Please try again.', variant: 'destructive' }),
+        toast({
+          title: 'Could not save the workflow',
+          description: error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : 'Please try again.',
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -114,7 +118,10 @@ export default function WorkflowBuilder({ templateId }: { templateId: string }) 
   }
   return (
     <section aria-labelledby="builder-heading" className="space-y-4">
-      <Link to="/dashboard-compliancecore?tab=workflows" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <Link
+        to="/dashboard-compliancecore?tab=workflows"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All workflows
       </Link>
       <div className="flex flex-wrap items-center gap-3">

@@ -41,7 +41,10 @@ export function WorkflowList({ onAskAdvisor }: { onAskAdvisor: () => void }) {
     <ul className="divide-y divide-border rounded-lg border border-border">
       {workflows.data.workflows.map((workflow) => (
         <li key={workflow.lineage_id}>
-          <Link to={builderPath(workflow.id)} className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between">
+          <Link
+            to={builderPath(workflow.id)}
+            className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between"
+          >
             <span className="min-w-0">
               <span className="block truncate font-medium">{workflow.name}</span>
               {workflow.description ? <span className="block truncate text-sm text-muted-foreground">{workflow.description}</span> : null}
