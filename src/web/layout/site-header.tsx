@@ -7,7 +7,7 @@ import { useTheme } from '../features/theme/theme.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LinkMenu } from '../components/ui/link-menu.tsx';
 import { AccountLinks } from './account-links.tsx';
-import { CAPABILITY_LINKS, PRIMARY_LINKS } from './navigation.ts';
+import { CAPABILITY_LINKS, type NavLink as NavigationLink, PRIMARY_LINKS } from './navigation.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground', isActive && 'text-foreground');
@@ -45,6 +45,21 @@ function ThemeToggle() {
   );
 }
 
+/** One group of the mobile menu's links; choosing one closes the menu. */
+function MobileLinkList({ links, className, onClose }: { links: readonly NavigationLink[]; className: string; onClose: () => void }) {
+  return (
+    <ul className={className}>
+      {links.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={navLinkClass} onClick={onClose}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function MobileMenu({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -56,24 +71,8 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
   return (
     <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background px-4 pb-6 pt-2 lg:hidden">
       <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Capabilities</p>
-      <ul className="mt-1">
-        {CAPABILITY_LINKS.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={navLinkClass} onClick={onClose}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-      <ul className="mt-3 border-t border-border pt-3">
-        {PRIMARY_LINKS.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={navLinkClass} onClick={onClose}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <MobileLinkList links={CAPABILITY_LINKS} className="mt-1" onClose={onClose} />
+      <MobileLinkList links={PRIMARY_LINKS} className="mt-3 border-t border-border pt-3" onClose={onClose} />
       <div className="mt-4 flex flex-col gap-2 [&>a]:w-full [&>button]:w-full">
         <AccountLinks onNavigate={onClose} />
       </div>
