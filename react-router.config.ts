@@ -10,6 +10,7 @@ export default {
   // eslint-disable-next-line n/no-process-env -- build tool configuration, outside the app
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
-  // The route table's public pages, plus one page per content article (documentation, knowledge base, support, frameworks).
+  // The route table's public pages, plus one page per content article (documentation, knowledge base, support,
+  // frameworks) and per press release.
   prerender: [...prerenderedPaths(), ...contentPagePaths()],
 } satisfies Config;

@@ -35,7 +35,7 @@ test('a visitor books a consultation through the form and the schedule step', as
   await dialog.getByRole('combobox', { name: 'Interest' }).selectOption('enterprise');
   await dialog.getByRole('textbox', { name: 'Message' }).fill('Urgent: our SOC 2 audit starts in May.');
   await expect(send).toBeEnabled();
-  await send.click();
+  const [firstAnswer] = await Promise.all([page.waitForResponse('**/functions/v1/send-consultation-email'), send.click()]);
 
   await expect(toast(page)).toContainText('Consultation Request Sent');
   await expect(toast(page)).toContainText("We'll get back to you within 24 hours. Please proceed to schedule your consultation.");
@@ -64,7 +64,22 @@ test('a visitor books a consultation through the form and the schedule step', as
   await schedule.getByRole('button', { name: 'Back to Form' }).click();
   const form = page.getByRole('dialog', { name: 'Book a Demo' });
   await expect(form.getByRole('textbox', { name: 'Company' })).toHaveValue('Analytical Engines');
-  await form.getByRole('button', { name: 'Send Request' }).click();
+  // Sending the same request again is the same request: the first receipt, no second set of e-mails.
+  const [secondAnswer] = await Promise.all([
+    page.waitForResponse('**/functions/v1/send-consultation-email'),
+    form.getByRole('button', { name: 'Send Request' }).click(),
+  ]);
+  await expect(page.getByRole('dialog', { name: 'Schedule Your Consultation' })).toBeVisible();
+  expect(secondAnswer.status()).toBe(200);
+  const [firstReceipt, secondReceipt] = (await Promise.all([firstAnswer.json(), secondAnswer.json()])) as { id: string }[];
+  expect(secondReceipt?.id).toBe(firstReceipt?.id);
+  const mailsAfterResend = (await mailbox(page)).filter(
+    (mail) => mail.to === 'ada.books@example.com' || mail.text.includes('ada.books@example.com'),
+  );
+  expect(mailsAfterResend.map((mail) => mail.kind).sort()).toEqual([
+    'leads.consultation.acknowledgement',
+    'leads.consultation.notification',
+  ]);
   await page
     .getByRole('dialog', { name: 'Schedule Your Consultation' })
     .getByRole('button', { name: /Have Us Contact You/ })

@@ -36,6 +36,8 @@ export const MAX_INPUT_LENGTH = 10_000;
 
 /** Acknowledgements of the lead forms sent to one address per hour; further leads are kept and announced to sales, unacknowledged. */
 export const LEAD_ACKNOWLEDGEMENTS_PER_HOUR = 3;
+/** The same person sending the same lead again within this many minutes gets the first receipt back; nothing new is stored or sent. */
+export const LEAD_DUPLICATE_WINDOW_MINUTES = 10;
 export const PRESS_ARTICLES_LIMIT = 6;
 
 export const SEARCH = {

@@ -61,6 +61,25 @@ describe('parseContentFile', () => {
     ].join('\n');
     expect(() => parseContentFile(file(press, 'press/example.md'))).toThrow(/url[\s\S]*date|date[\s\S]*url/);
   });
+
+  it('publishes a press release without url at /press/<slug>, and refuses coverage on a reserved example domain', () => {
+    const release = [
+      'type: press',
+      'slug: example',
+      'title: Our news',
+      'date: 2026-01-05',
+      'excerpt: What we announced, summarised in one sentence for the press block.',
+    ];
+    expect(parseContentFile(file(release.join('\n'), 'press/example.md')).urlPath).toBe('/press/example');
+    for (const url of ['https://ledger.example/a', 'https://news.example.com/a', 'https://site.test/a', 'https://x.invalid/a']) {
+      const coverage = [...release, 'publication: The Ledger', `url: ${url}`].join('\n');
+      expect(() => parseContentFile(file(coverage, 'press/example.md')), url).toThrow(/url: must be a real publication's address/);
+    }
+    const unnamed = [...release, 'url: https://www.reuters.com/technology/a'].join('\n');
+    expect(() => parseContentFile(file(unnamed, 'press/example.md'))).toThrow(
+      /publication: coverage at an outside url names its publication/,
+    );
+  });
 });
 
 describe('parseContentFiles', () => {

@@ -21,10 +21,11 @@ const ARTICLE_BASE: Partial<Record<ContentKind, string>> = {
   'knowledge-base': '/knowledge-base',
   support: '/support',
   framework: '/compliance',
+  press: '/press',
 };
 
 function urlPathOf(data: FrontMatter): string {
-  if ('url' in data) return data.url;
+  if ('url' in data && data.url) return data.url;
   return `${ARTICLE_BASE[data.type] ?? ''}/${data.slug}`;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from './constants.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { isReservedExampleHost } from './rules/reserved-hosts.ts';
 import type { ContentDocument } from './schemas/content.ts';
 import { CONTENT_DIR, loadContent } from './content-reader.server.ts';
 
@@ -50,14 +51,24 @@ describe('the content/ folder', () => {
     }
   });
 
-  it('has at least six dated press articles linking to their outlet', () => {
+  it('has at least six dated press items, each our own release at /press/<slug> or a real publication', () => {
     const press = ofKind('press');
     expect(press.length).toBeGreaterThanOrEqual(6);
     for (const article of press) {
-      expect(article.urlPath).toMatch(/^https:\/\//);
-      expect(article.data.type === 'press' && article.data.publication.length).toBeGreaterThan(2);
       expect(article.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (article.urlPath.startsWith('/')) {
+        expect(article.urlPath).toBe(`/press/${article.slug}`);
+      } else {
+        expect(article.urlPath).toMatch(/^https:\/\//);
+        expect(article.data.type === 'press' && article.data.publication?.length).toBeGreaterThan(2);
+      }
     }
+  });
+
+  it('links no press item to a reserved example domain (RFC 2606/6761), which leads nowhere', () => {
+    const external = ofKind('press').filter((article) => !article.urlPath.startsWith('/'));
+    const placeholders = external.filter((article) => isReservedExampleHost(new URL(article.urlPath).hostname));
+    expect(placeholders.map((article) => `${article.file}: ${article.urlPath}`)).toEqual([]);
   });
 
   it('has a page for every route the content module renders, and a FAQ with at least 20 questions', () => {

@@ -58,6 +58,7 @@ export default [
     route('knowledge-base/:slug', 'routes/content/article.tsx', { id: 'article-knowledge-base' }),
     route('support/:slug', 'routes/content/article.tsx', { id: 'article-support' }),
     route('compliance/:slug', 'routes/content/framework.tsx', { id: 'framework' }),
+    route('press/:slug', 'routes/content/press-release.tsx', { id: 'press-release' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

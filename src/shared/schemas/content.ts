@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isReservedExampleUrl } from '../rules/reserved-hosts.ts';
 
 /**
  * Front matter of the Markdown files in content/ (the one source of the site's words).
@@ -103,14 +104,24 @@ const frameworkSchema = z.strictObject({
   requirements: z.array(requirementSchema).min(5),
 });
 
-const pressSchema = z.strictObject({
-  ...common,
-  type: z.literal('press'),
-  publication: text(80),
-  date: isoDate,
-  url: z.url({ protocol: /^https$/ }),
-  author: text(80).optional(),
-});
+/**
+ * A press item. Without `url` it is our own press release, published at /press/<slug>. With one it is
+ * coverage in an outside publication, which must be named and must be a real address: a reserved
+ * example domain (RFC 2606/6761) is a placeholder that leads nowhere.
+ */
+const pressSchema = z
+  .strictObject({
+    ...common,
+    type: z.literal('press'),
+    publication: text(80).optional(),
+    date: isoDate,
+    url: z
+      .url({ protocol: /^https$/ })
+      .refine((url) => !isReservedExampleUrl(url), "must be a real publication's address, not a reserved example domain")
+      .optional(),
+    author: text(80).optional(),
+  })
+  .refine((data) => !data.url || data.publication, { path: ['publication'], message: 'coverage at an outside url names its publication' });
 
 const legalSchema = z.strictObject({
   ...common,
@@ -201,7 +212,7 @@ interface DocumentOf<K extends ContentKind> {
   data: FrontMatterOf<K>;
   /** The Markdown after the front matter. */
   body: string;
-  /** Where the document is read: a site path, or the outlet's URL for press. */
+  /** Where the document is read: a site path, or the outlet's URL for press coverage elsewhere. */
   urlPath: string;
 }
 

@@ -9,7 +9,10 @@ export const pressArticleSchema = z.object({
   /** metadata.date (YYYY-MM-DD) when present, otherwise created_at as an ISO timestamp. */
   date: z.string(),
   excerpt: z.string(),
-  /** The row's url_path: the article's own address, usually on the publication's site. */
+  /**
+   * The row's url_path: a site path (`/press/<slug>`) for our own press releases, or the https address
+   * of the article on a real publication's site.
+   */
   url: z.string(),
 });
 export type PressArticle = z.infer<typeof pressArticleSchema>;

@@ -20,15 +20,23 @@ const leadColumns = () => ({
   /** Kept for abuse investigations only; the client IP as Fastify saw it. */
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
+  /**
+   * sha256 of the normalized submission (leads-fingerprint.ts): the same request sent again within
+   * LEAD_DUPLICATE_WINDOW_MINUTES finds this row instead of making a second one. Null on rows from
+   * before it existed.
+   */
+  fingerprint: text('fingerprint'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const consultationRequests = pgTable('consultation_requests', leadColumns(), (table) => [
   index('consultation_requests_created_idx').on(table.createdAt),
   index('consultation_requests_email_idx').on(table.email),
+  index('consultation_requests_fingerprint_idx').on(table.fingerprint, table.createdAt),
 ]);
 
 export const contactSubmissions = pgTable('contact_submissions', leadColumns(), (table) => [
   index('contact_submissions_created_idx').on(table.createdAt),
   index('contact_submissions_email_idx').on(table.email),
+  index('contact_submissions_fingerprint_idx').on(table.fingerprint, table.createdAt),
 ]);

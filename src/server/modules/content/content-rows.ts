@@ -90,7 +90,11 @@ export function contentRows(document: ContentDocument): ContentRow[] {
     case 'press':
       return [
         {
-          ...baseRow(document, { publication: data.publication, date: data.date, ...(data.author ? { author: data.author } : {}) }),
+          ...baseRow(document, {
+            date: data.date,
+            ...(data.publication ? { publication: data.publication } : {}),
+            ...(data.author ? { author: data.author } : {}),
+          }),
           contentType: 'article',
           category: 'press',
         },

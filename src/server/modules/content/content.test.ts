@@ -67,7 +67,7 @@ describe('seedContent', () => {
     expect(soc2?.body).toContain('CC6.1 Logical access security');
   });
 
-  it('stores press articles newest first by their publication date, linking to the outlet', async () => {
+  it('stores press articles newest first by their date, linking to their press release page', async () => {
     const press = await database.db
       .select()
       .from(searchableContent)
@@ -76,13 +76,31 @@ describe('seedContent', () => {
       .limit(6);
     expect(press).toHaveLength(6);
     expect(press[0]).toMatchObject({
-      title: 'Why growing SaaS companies are switching to flat-fee compliance subscriptions',
-      urlPath: 'https://www.complianceledger.example/2026/10/flat-fee-compliance-subscriptions',
-      metadata: expect.objectContaining({ publication: 'The Compliance Ledger', date: '2026-10-14' }),
+      title: 'ComplianceCore introduces flat-fee compliance subscriptions with unlimited tasks',
+      urlPath: '/press/flat-fee-compliance-subscriptions',
+      metadata: expect.objectContaining({ kind: 'press', date: '2026-10-14' }),
     });
+    expect(press[0]?.metadata).not.toHaveProperty('publication');
     expect(press[0]?.createdAt.toISOString()).toBe('2026-10-14T00:00:00.000Z');
     const dates = press.map((row) => row.createdAt.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it('makes press releases searchable, each result opening its page on this site', async () => {
+    const app = await buildApp({ database });
+    onTestFinished(() => app.close());
+    const response = await app.inject({
+      method: 'GET',
+      url: '/functions/v1/search-content?q=evidence%20freshness%20monitoring&categories=press',
+      headers: { authorization: `Bearer ${app.authKeys.anonKey}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<{ results: { title: string; url_path: string }[] }>();
+    expect(results[0]).toMatchObject({
+      title: 'Evidence freshness monitoring for SOC 2 Type II observation periods',
+      url_path: '/press/continuous-monitoring-for-soc-2-type-ii',
+    });
+    expect(results.every((result) => result.url_path.startsWith('/press/'))).toBe(true);
   });
 
   it('seeds each FAQ question as its own support result, linking to its answer', async () => {
@@ -144,6 +162,10 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(locs).toContain('https://app.compliancecore.example/privacy-policy');
     expect(locs).toContain('https://app.compliancecore.example/documentation/getting-started');
     expect(locs).toContain('https://app.compliancecore.example/compliance/iso-27001');
+    expect(locs).toContain('https://app.compliancecore.example/press/flat-fee-compliance-subscriptions');
+    expect(response.body).toContain(
+      '<url><loc>https://app.compliancecore.example/press/pci-dss-4-0-1-readiness</loc><lastmod>2025-06-18</lastmod></url>',
+    );
     // Aliases, flow pages and the workspace are not indexed; nor are external press links.
     for (const path of ['/privacy', '/cookies', '/subscribe', '/auth', '/subscription-success', '/dashboard-compliancecore']) {
       expect(locs).not.toContain(`https://app.compliancecore.example${path}`);

@@ -24,8 +24,9 @@ export function sitemapEntries(documents: readonly ContentDocument[]): SitemapEn
   const pages = PAGE_ROUTES.filter((route) => route.access === 'public' && !route.canonical && !NOT_INDEXED.has(route.path));
   const known = new Set(pages.map((route) => route.path));
   const articles = documents
-    .filter((document) => ['documentation', 'knowledge-base', 'support', 'framework'].includes(document.kind))
-    .filter((document) => document.data.published && !known.has(document.urlPath));
+    .filter((document) => ['documentation', 'knowledge-base', 'support', 'framework', 'press'].includes(document.kind))
+    // Press coverage elsewhere has the outlet's URL: only pages on this site belong in its sitemap.
+    .filter((document) => document.data.published && document.urlPath.startsWith('/') && !known.has(document.urlPath));
   return [
     ...pages.map((route) => ({ path: route.path, lastmod: lastmodByPath.get(route.path) })),
     ...articles.map((document) => ({ path: document.urlPath, lastmod: lastmodByPath.get(document.urlPath) })),

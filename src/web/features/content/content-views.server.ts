@@ -165,3 +165,26 @@ export function articleView(section: ArticleSection, slug: string | undefined) {
     next: neighbour(1),
   };
 }
+
+/** /press/<slug>: one of our own press releases, with the newest others to read on. */
+export function pressReleaseView(slug: string | undefined) {
+  const releases = contentOf('press').sort((a, b) => b.data.date.localeCompare(a.data.date));
+  const release = releases.find((candidate) => candidate.slug === slug && candidate.urlPath.startsWith('/')) ?? notFound();
+  return {
+    title: release.data.title,
+    excerpt: release.data.excerpt,
+    date: release.data.date,
+    urlPath: release.urlPath,
+    body: markdownTree(release.body),
+    others: releases
+      .filter((other) => other.slug !== release.slug)
+      .slice(0, 3)
+      .map((other) => ({
+        title: other.data.title,
+        date: other.data.date,
+        urlPath: other.urlPath,
+        publication: other.data.publication ?? null,
+        isExternal: !other.urlPath.startsWith('/'),
+      })),
+  };
+}

@@ -43,9 +43,14 @@ export function contentAt<K extends 'page' | 'legal' | 'faq'>(kind: K, urlPath: 
   return contentOf(kind).find((document: ContentDocument) => document.urlPath === urlPath) ?? notFound();
 }
 
-/** Every article page to prerender: /documentation/<slug>, /knowledge-base/<slug>, /support/<slug>, /compliance/<slug>. */
+/**
+ * Every article page to prerender: /documentation/<slug>, /knowledge-base/<slug>, /support/<slug>,
+ * /compliance/<slug>, and /press/<slug> for our own press releases (coverage elsewhere has no page here).
+ */
 export function contentPagePaths(): string[] {
-  return [...ARTICLE_SECTIONS, 'framework' as const].flatMap((kind) => contentOf(kind).map((document) => document.urlPath));
+  return [...ARTICLE_SECTIONS, 'framework' as const, 'press' as const]
+    .flatMap((kind) => contentOf(kind).map((document) => document.urlPath))
+    .filter((urlPath) => urlPath.startsWith('/'));
 }
 
 export function isArticleSection(value: string): value is ArticleSection {

@@ -1,4 +1,5 @@
-import { ExternalLink, Newspaper } from 'lucide-react';
+import { ArrowRight, ExternalLink, Newspaper } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { track } from '../../analytics/analytics.ts';
@@ -12,22 +13,41 @@ export function formatPressDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : formatUtcDay(date, 'long');
 }
 
+const CARD_CLASS =
+  'group flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition-colors hover:border-primary';
+
+function CardText({ article }: { article: PressArticle }) {
+  return (
+    <>
+      <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+        <span className="font-semibold uppercase tracking-wide text-primary">{article.publication ?? 'Press release'}</span>
+        <time dateTime={article.date}>{formatPressDate(article.date)}</time>
+      </span>
+      <span className="mt-3 text-lg font-semibold group-hover:underline">{article.title}</span>
+      <span className="mt-2 flex-1 text-sm text-muted-foreground">{article.excerpt}</span>
+    </>
+  );
+}
+
+/** Our own press releases open their page here; coverage in a real publication opens there, in a new tab. */
 function ArticleCard({ article }: { article: PressArticle }) {
+  const onClick = () => track({ event: 'button_click', button_name: `Press: ${article.title}`, location: 'press' });
+  if (article.url.startsWith('/')) {
+    return (
+      <li>
+        <Link to={article.url} className={CARD_CLASS} onClick={onClick}>
+          <CardText article={article} />
+          <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">
+            Read press release <ArrowRight className="size-4" aria-hidden />
+          </span>
+        </Link>
+      </li>
+    );
+  }
   return (
     <li>
-      <a
-        href={article.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="group flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition-colors hover:border-primary"
-        onClick={() => track({ event: 'button_click', button_name: `Press: ${article.title}`, location: 'press' })}
-      >
-        <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-          <span className="font-semibold uppercase tracking-wide text-primary">{article.publication ?? 'Press'}</span>
-          <time dateTime={article.date}>{formatPressDate(article.date)}</time>
-        </span>
-        <span className="mt-3 text-lg font-semibold group-hover:underline">{article.title}</span>
-        <span className="mt-2 flex-1 text-sm text-muted-foreground">{article.excerpt}</span>
+      <a href={article.url} target="_blank" rel="noopener noreferrer" className={CARD_CLASS} onClick={onClick}>
+        <CardText article={article} />
         <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">
           Read article <ExternalLink className="size-4" aria-hidden />
           <span className="sr-only">(opens in a new tab)</span>
@@ -65,15 +85,19 @@ function Body() {
   );
 }
 
-/** The press block (product.md §2): up to 6 published press articles, each opening in a new tab. */
+/**
+ * The press block (product.md §2): up to 6 published press articles. product.md has each open an
+ * outside link in a new tab; until there is real coverage the items are our own press releases,
+ * which open their /press/<slug> page (docs/press.md).
+ */
 export function PressArticles() {
   return (
-    <section aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+    <section id="press" aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">Press</p>
           <h2 id="press-heading" className="mt-2 text-3xl font-bold tracking-tight">
-            In the news
+            News and press
           </h2>
         </div>
         <Button asChild variant="outline">
