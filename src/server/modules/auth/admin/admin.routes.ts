@@ -22,6 +22,9 @@ const attributes = z
   .nullish()
   .transform((value) => value ?? {});
 
+/** auth-js `listUsers()` sends `?page=&per_page=`; GoTrue reads an empty value as absent, so the default applies. */
+const emptyMeansDefault = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const userIdParams = z.object({ id: uuidParam('user_id') });
 
 /** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
@@ -35,8 +38,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     {
       schema: {
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(1000).default(50),
+          page: emptyMeansDefault(z.coerce.number().int().min(1).default(1)),
+          per_page: emptyMeansDefault(z.coerce.number().int().min(1).max(1000).default(50)),
         }),
       },
     },
