@@ -32,6 +32,8 @@ export const authUsers = authSchema.table(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+    /** When an administrator last invited the address (POST /invite, generate_link type invite). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     /** E.164 without the leading `+`, as GoTrue stores it. */
     phone: text('phone'),
     phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),

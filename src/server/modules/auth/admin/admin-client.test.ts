@@ -37,3 +37,25 @@ describe('admin.listUsers', () => {
     expect(zero.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 });
+
+describe('admin.inviteUserByEmail', () => {
+  it('returns the invited user with invited_at, which a second invitation renews', async () => {
+    const email = `invited-at-${Date.now()}@example.com`;
+    const before = Date.now();
+    const { data, error } = await admin.inviteUserByEmail(email);
+    expect(error).toBeNull();
+    const invitedAt = Date.parse(data.user?.invited_at ?? '');
+    expect(invitedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(data.user?.confirmation_sent_at).toEqual(expect.any(String));
+    const read = await admin.getUserById(data.user?.id ?? '');
+    expect(read.data.user?.invited_at).toBe(data.user?.invited_at);
+    const again = await admin.inviteUserByEmail(email);
+    expect(Date.parse(again.data.user?.invited_at ?? '')).toBeGreaterThan(invitedAt);
+  });
+
+  it('leaves invited_at out for a user created without an invitation', async () => {
+    const user = await createTestUser(server.app);
+    const { data } = await admin.getUserById(user.userId);
+    expect(data.user).not.toHaveProperty('invited_at');
+  });
+});

@@ -124,6 +124,7 @@ export function userJson({ user, identities, factors }: UserBundle): Record<stri
     phone_confirmed_at: iso(user.phoneConfirmedAt),
     confirmation_sent_at: iso(user.confirmationSentAt),
     recovery_sent_at: iso(user.recoverySentAt),
+    invited_at: iso(user.invitedAt),
     confirmed_at: iso(confirmedAt),
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,
