@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { authFlowState, authIdentities, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
 import type { AuthDeps, ClientInfo } from '../context.ts';
+import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { emailTokenHash } from './send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { issueAuthCode } from '../tokens/pkce.ts';
@@ -114,7 +115,10 @@ export async function verifyOtp(deps: AuthDeps, input: VerifyOtpInput, client: C
     hashes = [input.token_hash];
   } else {
     if (!input.email || !input.token) throw errors.validation('Verify requires either a token or a token hash');
-    const hash = emailTokenHash(normalizeEmail(input.email), input.token.trim());
+    const email = normalizeEmail(input.email);
+    // GoTrue's words and status for this one route (verify.go): 422, not /signup's 400.
+    if (!isValidEmail(email)) throw new GoTrueError(422, 'validation_failed', 'Invalid email format');
+    const hash = emailTokenHash(email, input.token.trim());
     hashes = [hash, `pkce_${hash}`];
   }
   const created = await deps.db.transaction(async (tx) => {
