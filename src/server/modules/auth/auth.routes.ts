@@ -88,6 +88,13 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
 
+      // SAML single sign-on is not offered: every /sso route answers as GoTrue's do with SAML off.
+      const samlDisabled = async () => {
+        throw errors.samlDisabled();
+      };
+      scope.all('/sso', { schema: { hide: true } }, samlDisabled);
+      scope.all('/sso/*', { schema: { hide: true } }, samlDisabled);
+
       registerServiceInfoRoutes(scope, deps);
       registerTokenRoutes(scope, deps);
       registerSignupRoutes(scope, deps);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
 import type { AuthDeps } from '../context.ts';
-import { GoTrueError } from '../gotrue-errors.ts';
+import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { requireServiceRole } from '../request-user.ts';
 import { linkTarget, redirectQuery, uuidParam } from '../route-schemas.ts';
 import { loadUserBundle, userJson } from '../users/user-store.ts';
@@ -85,6 +85,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await adminDeleteUser(deps, request.params.id);
     return {};
   });
+
+  // SAML is not offered (auth.routes.ts): its admin routes answer as GoTrue's do with SAML off.
+  const samlDisabled = async () => {
+    throw errors.samlDisabled();
+  };
+  routes.all('/admin/sso/providers', { schema: { hide: true } }, samlDisabled);
+  routes.all('/admin/sso/providers/*', { schema: { hide: true } }, samlDisabled);
 
   /** Our extension: the pre-published successor (or a new key) signs from now on; nobody is signed out. */
   routes.post('/admin/signing-keys/rotate', async () => ({ kid: await deps.keys.rotate() }));

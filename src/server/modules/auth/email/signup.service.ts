@@ -69,6 +69,8 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 
 /** POST /signup (auth-wire.md §2.1): confirmations on, so 200 with the bare user and a confirmation e-mail. */
 export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTarget): Promise<Record<string, unknown>> {
+  // auth-js `signInAnonymously()` posts here with neither; GoTrue checks this before anything else.
+  if (!input.email && !input.phone) throw errors.anonymousDisabled();
   if (deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (input.phone && !input.email) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone signups are disabled');
   if (!input.password) throw errors.validation('Signup requires a valid password');
