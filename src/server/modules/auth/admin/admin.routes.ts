@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
 import type { AuthDeps } from '../context.ts';
+import { adminDeleteFactor, adminListFactors } from './admin-mfa.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { requireServiceRole } from '../request-user.ts';
 import { linkTarget, redirectQuery, uuidParam } from '../route-schemas.ts';
@@ -26,6 +27,7 @@ const attributes = z
 const emptyMeansDefault = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const userIdParams = z.object({ id: uuidParam('user_id') });
+const factorParams = z.object({ id: uuidParam('user_id'), factorId: uuidParam('factor_id') });
 
 /** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -85,6 +87,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await adminDeleteUser(deps, request.params.id);
     return {};
   });
+
+  routes.get('/admin/users/:id/factors', { schema: { params: userIdParams } }, async (request) =>
+    adminListFactors(deps, request.params.id),
+  );
+
+  routes.delete('/admin/users/:id/factors/:factorId', { schema: { params: factorParams } }, async (request) =>
+    adminDeleteFactor(deps, request.params.id, request.params.factorId),
+  );
 
   // SAML is not offered (auth.routes.ts): its admin routes answer as GoTrue's do with SAML off.
   const samlDisabled = async () => {
