@@ -6,7 +6,7 @@ import { emailTokenHash } from './send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { issueAuthCode } from '../tokens/pkce.ts';
 import { type SessionResponse, sessionResponse, startSession } from '../tokens/sessions.ts';
-import { type Tx, normalizeEmail } from '../users/user-store.ts';
+import { type Tx, markEmailVerified, normalizeEmail } from '../users/user-store.ts';
 
 export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -65,16 +65,7 @@ export async function consumeEmailToken(tx: Tx, deps: AuthDeps, hashes: string[]
   } else if (!user.emailConfirmedAt) {
     if (normalizeEmail(token.relatesTo) !== user.email) throw errors.otpExpired();
     await tx.update(authUsers).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(authUsers.id, user.id));
-    const identities = await tx
-      .select()
-      .from(authIdentities)
-      .where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
-    for (const identity of identities) {
-      await tx
-        .update(authIdentities)
-        .set({ identityData: { ...identity.identityData, email_verified: true }, updatedAt: now })
-        .where(eq(authIdentities.id, identity.id));
-    }
+    await markEmailVerified(tx, user.id);
   }
   return { userId: user.id, flowStateId: token.flowStateId, tokenType: token.tokenType };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { authIdentities, authMfaFactors, authUsers } from '../../../db/schema/auth.ts';
 
@@ -66,6 +66,20 @@ export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<U
     identityData: { ...input.userMetadata, sub: user.id, email, email_verified: input.confirmed, phone_verified: false },
   });
   return user;
+}
+
+/** Sets `email_verified` on the user's `email` identities, once the address is confirmed. */
+export async function markEmailVerified(tx: Tx, userId: string): Promise<void> {
+  const identities = await tx
+    .select()
+    .from(authIdentities)
+    .where(and(eq(authIdentities.userId, userId), eq(authIdentities.provider, 'email')));
+  for (const identity of identities) {
+    await tx
+      .update(authIdentities)
+      .set({ identityData: { ...identity.identityData, email_verified: true }, updatedAt: new Date() })
+      .where(eq(authIdentities.id, identity.id));
+  }
 }
 
 /** Recomputes `app_metadata.provider(s)` from the identities (after link or unlink). */
