@@ -19,7 +19,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, FALLBACK_FILE), '<!DOCTYPE html><html><head></head><body>Loading</body></html>');
   database = await createTestDatabase();
   server = await startAuthServer(database, {}, { webDir });
-  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { authorization: `Bearer ${serviceRoleToken(server.app)}` } });
+  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { Authorization: `Bearer ${serviceRoleToken(server.app)}` } });
 });
 afterAll(async () => {
   await server.app.close();

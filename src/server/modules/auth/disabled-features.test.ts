@@ -73,7 +73,7 @@ describe('features that are off', () => {
   it('anonymous sign-in: 422 anonymous_provider_disabled, and no user is created', async () => {
     const admin = new GoTrueAdminApi({
       url: `${server.origin}/auth/v1`,
-      headers: { authorization: `Bearer ${serviceRoleToken(server.app)}` },
+      headers: { Authorization: `Bearer ${serviceRoleToken(server.app)}` },
     });
     const before = (await admin.listUsers()).data.users.length;
     const { data, error } = await server.client().signInAnonymously({ options: { data: { theme: 'dark' } } });

@@ -11,7 +11,7 @@ let admin: GoTrueAdminApi;
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startAuthServer(database);
-  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { authorization: `Bearer ${serviceRoleToken(server.app)}` } });
+  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { Authorization: `Bearer ${serviceRoleToken(server.app)}` } });
 });
 afterAll(async () => {
   await server.app.close();
@@ -36,6 +36,18 @@ describe('admin.listUsers', () => {
     expect(data).toMatchObject({ nextPage: 2 });
     const zero = await admin.listUsers({ page: 0, perPage: 1 });
     expect(zero.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+});
+
+describe('admin.signOut and admin.deleteUser', () => {
+  it('signs a user out everywhere with their access token, then deletes the user', async () => {
+    const user = await createTestUser(server.app);
+    const client = server.client();
+    await client.signInWithPassword({ email: user.email, password: user.password });
+    expect((await admin.signOut(user.accessToken, 'global')).error).toBeNull();
+    expect((await client.getUser()).error).toMatchObject({ name: 'AuthSessionMissingError' });
+    expect((await admin.deleteUser(user.userId)).error).toBeNull();
+    expect((await admin.getUserById(user.userId)).error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 });
 

@@ -12,7 +12,7 @@ let admin: GoTrueAdminApi;
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startAuthServer(database);
-  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { authorization: `Bearer ${serviceRoleToken(server.app)}` } });
+  admin = new GoTrueAdminApi({ url: `${server.origin}/auth/v1`, headers: { Authorization: `Bearer ${serviceRoleToken(server.app)}` } });
 });
 afterAll(async () => {
   await server.app.close();
