@@ -6,10 +6,9 @@ import type { AuthDeps } from '../context.ts';
 import { adminDeleteFactor, adminListFactors } from './admin-mfa.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { requireServiceRole } from '../request-user.ts';
-import { linkTarget, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { body, linkTarget, optional, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { adminGenerateLink } from './generate-link.ts';
 import { loadUserBundle, userJson } from '../users/user-store.ts';
-
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const attributes = z
   .object({
@@ -71,6 +70,29 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       },
     },
     async (request) => userJson(await adminInviteUser(deps, request.body, linkTarget(deps, request, request.query.redirect_to))),
+  );
+
+  routes.post(
+    '/admin/generate_link',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: body({
+          type: optional(z.string()),
+          email: optional(z.string()),
+          new_email: optional(z.string()),
+          password: optional(z.string()),
+          data: optional(z.record(z.string(), z.unknown())),
+          redirect_to: optional(z.string()),
+          redirectTo: optional(z.string()),
+        }),
+      },
+    },
+    async (request) => {
+      // auth-js puts `redirectTo` in the query and (camel-cased) in the body; GoTrue reads `redirect_to`.
+      const redirectTo = request.query.redirect_to ?? request.body.redirect_to ?? request.body.redirectTo;
+      return adminGenerateLink(deps, request.body, linkTarget(deps, request, redirectTo));
+    },
   );
 
   routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
