@@ -89,6 +89,8 @@ export const envSchema = z.object({
   AUTH_MAILER_AUTOCONFIRM: booleanFlag,
   /** Lets AUTH_MAILER_AUTOCONFIRM run with NODE_ENV=production (it is refused otherwise). */
   AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION: booleanFlag,
+  /** GoTrue's secure password change: changing the password needs a reauthentication nonce unless the session is under 24 h old. */
+  AUTH_SECURE_PASSWORD_CHANGE: booleanFlag,
   /** Lifetime of e-mail links and codes. */
   AUTH_EMAIL_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Minimum interval between two e-mails of one kind to one user. */
