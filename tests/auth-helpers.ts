@@ -76,9 +76,15 @@ export interface RunningAuthServer {
  * The real app listening on 127.0.0.1 (random port), for conformance tests that drive it over
  * HTTP with the pinned `@supabase/auth-js`. Env overrides go through parseEnv as in production.
  */
-export async function startAuthServer(database: TestDatabase, envOverrides: Record<string, string> = {}): Promise<RunningAuthServer> {
+export async function startAuthServer(
+  database: TestDatabase,
+  envOverrides: Record<string, string> = {},
+  /** A built web app to serve next to the API (its page fallback answers unknown GETs). */
+  options: { webDir?: string } = {},
+): Promise<RunningAuthServer> {
   const app = await buildApp({
     database,
+    webDir: options.webDir,
     env: parseEnv({ NODE_ENV: 'test', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0', ...envOverrides }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -39,6 +39,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc' })).toThrow(/needs PUBLIC_URL/);
   });
 
+  it('keeps mailer autoconfirm off by default and refuses it in production unless explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/cc', PUBLIC_URL };
+    expect(parseEnv({}).AUTH_MAILER_AUTOCONFIRM).toBe(false);
+    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '1' }).AUTH_MAILER_AUTOCONFIRM).toBe(true);
+    expect(() => parseEnv({ ...production, AUTH_MAILER_AUTOCONFIRM: '1' })).toThrow(/AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION=1/);
+    const allowed = parseEnv({ ...production, AUTH_MAILER_AUTOCONFIRM: '1', AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION: '1' });
+    expect(allowed.AUTH_MAILER_AUTOCONFIRM).toBe(true);
+  });
+
   it.each([
     [undefined, false],
     ['', false],

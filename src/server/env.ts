@@ -85,6 +85,12 @@ export const envSchema = z.object({
   /** Extra allowed `redirect_to` targets, comma-separated globs (`https://*.example.com/**`). */
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
   AUTH_DISABLE_SIGNUP: booleanFlag,
+  /** GoTrue's mailer autoconfirm: sign-up confirms at once and answers a session. For development and test suites. */
+  AUTH_MAILER_AUTOCONFIRM: booleanFlag,
+  /** Lets AUTH_MAILER_AUTOCONFIRM run with NODE_ENV=production (it is refused otherwise). */
+  AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION: booleanFlag,
+  /** GoTrue's secure password change: changing the password needs a reauthentication nonce unless the session is under 24 h old. */
+  AUTH_SECURE_PASSWORD_CHANGE: booleanFlag,
   /** Lifetime of e-mail links and codes. */
   AUTH_EMAIL_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Minimum interval between two e-mails of one kind to one user. */
@@ -160,6 +166,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       'Refusing to start: NODE_ENV=production needs PUBLIC_URL, the origin the site is published at. ' +
         'Links in e-mails, canonical URLs, robots.txt and the sitemap are built from it, never from a request’s Host header.',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.AUTH_MAILER_AUTOCONFIRM && !env.AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION) {
+    throw new EnvError(
+      'Refusing to start: AUTH_MAILER_AUTOCONFIRM=1 with NODE_ENV=production lets anyone sign up with an address they do not own. ' +
+        'Set AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION=1 if you really mean it.',
     );
   }
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), BUILD_DIR: path.resolve(env.BUILD_DIR) };

@@ -32,6 +32,8 @@ export const authUsers = authSchema.table(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+    /** When an administrator last invited the address (POST /invite, generate_link type invite). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     /** E.164 without the leading `+`, as GoTrue stores it. */
     phone: text('phone'),
     phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
@@ -141,7 +143,8 @@ export const authMfaChallenges = authSchema.table('mfa_challenges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ONE_TIME_TOKEN_TYPES = ['confirmation_token', 'recovery_token', 'email_change_token'] as const;
+export const ONE_TIME_TOKEN_TYPES = ['confirmation_token', 'recovery_token', 'email_change_token', 'reauthentication_token'] as const;
+export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
 
 /** E-mail link/code secrets: SHA-224(email + otp), `pkce_`-prefixed for PKCE (auth-wire.md §2.4). */
 export const authOneTimeTokens = authSchema.table(

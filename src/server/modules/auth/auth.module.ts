@@ -44,6 +44,9 @@ export async function registerAuthModule(app: FastifyInstance): Promise<AuthDeps
   // The outbox is for development: in production its codes would reach nobody, so phone factors
   // are refused (a clear error at enrolment) rather than locking users out at sign-in.
   const phoneWithoutGateway = app.env.NODE_ENV === 'production' && sms.kind === 'outbox' && !app.env.AUTH_MFA_PHONE_DISABLED;
+  if (app.env.NODE_ENV === 'production' && app.env.AUTH_MAILER_AUTOCONFIRM) {
+    app.log.warn('AUTH_MAILER_AUTOCONFIRM is on in production: sign-ups are confirmed without proving the address.');
+  }
   if (phoneWithoutGateway) app.log.warn('No SMS gateway is configured: phone MFA is turned off (AUTH_MFA_PHONE_DISABLED).');
   const deps: AuthDeps = {
     db: app.database.db,

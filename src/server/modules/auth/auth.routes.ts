@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../app-error.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
@@ -73,16 +73,27 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
         }
         return sendGoTrueError(request, reply, goTrue);
       });
-      scope.setNotFoundHandler((request, reply) =>
+      const notFound = (request: FastifyRequest, reply: FastifyReply) =>
         sendGoTrueError(
           request,
           reply,
           new GoTrueError(404, 'not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`),
-        ),
-      );
+        );
+      scope.setNotFoundHandler(notFound);
+      // The web app's `GET /*` page fallback would otherwise match an unknown GET under /auth/v1 and
+      // answer it from the root context, in the app's error envelope; this more specific catch-all
+      // keeps every method under /auth/v1 in GoTrue's shape.
+      scope.all('/*', { schema: { hide: true } }, notFound);
       scope.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+
+      // SAML single sign-on is not offered: every /sso route answers as GoTrue's do with SAML off.
+      const samlDisabled = async () => {
+        throw errors.samlDisabled();
+      };
+      scope.all('/sso', { schema: { hide: true } }, samlDisabled);
+      scope.all('/sso/*', { schema: { hide: true } }, samlDisabled);
 
       registerServiceInfoRoutes(scope, deps);
       registerTokenRoutes(scope, deps);

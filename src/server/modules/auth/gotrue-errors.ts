@@ -68,6 +68,10 @@ export const errors = {
       {},
       { 'retry-after': String(seconds) },
     ),
+  // Features we do not offer answer as GoTrue does with them turned off (auth-wire.md §6.2).
+  anonymousDisabled: () => new GoTrueError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  samlDisabled: () => new GoTrueError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  web3Disabled: () => new GoTrueError(422, 'web3_provider_disabled', 'Web3 provider is disabled'),
   notAdmin: () => new GoTrueError(403, 'not_admin', 'User not allowed'),
   insufficientAal: (message: string) => new GoTrueError(403, 'insufficient_aal', message),
 };

@@ -11,7 +11,7 @@ export function registerServiceInfoRoutes(app: FastifyInstance, deps: AuthDeps):
   app.get('/settings', async () => ({
     external: { email: true, phone: false, google: Boolean(deps.env.OIDC_CLIENT_ID && deps.env.OIDC_CLIENT_SECRET) },
     disable_signup: deps.env.AUTH_DISABLE_SIGNUP,
-    mailer_autoconfirm: false,
+    mailer_autoconfirm: deps.env.AUTH_MAILER_AUTOCONFIRM,
     phone_autoconfirm: false,
     sms_provider: deps.sms.kind,
     saml_enabled: false,

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCreateUser, adminDeleteUser, adminInviteUser, adminListUsers, adminUpdateUser } from './admin.service.ts';
 import type { AuthDeps } from '../context.ts';
-import { GoTrueError } from '../gotrue-errors.ts';
+import { adminDeleteFactor, adminListFactors } from './admin-mfa.ts';
+import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { requireServiceRole } from '../request-user.ts';
-import { linkTarget, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { body, linkTarget, optional, redirectQuery, uuidParam } from '../route-schemas.ts';
+import { adminGenerateLink } from './generate-link.ts';
 import { loadUserBundle, userJson } from '../users/user-store.ts';
-
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const attributes = z
   .object({
@@ -22,7 +22,11 @@ const attributes = z
   .nullish()
   .transform((value) => value ?? {});
 
+/** auth-js `listUsers()` sends `?page=&per_page=`; GoTrue reads an empty value as absent, so the default applies. */
+const emptyMeansDefault = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const userIdParams = z.object({ id: uuidParam('user_id') });
+const factorParams = z.object({ id: uuidParam('user_id'), factorId: uuidParam('factor_id') });
 
 /** /admin/users and /invite (GoTrue's admin API, service-role key only) and our key rotation. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -35,8 +39,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     {
       schema: {
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(1000).default(50),
+          page: emptyMeansDefault(z.coerce.number().int().min(1).default(1)),
+          per_page: emptyMeansDefault(z.coerce.number().int().min(1).max(1000).default(50)),
         }),
       },
     },
@@ -68,6 +72,29 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     async (request) => userJson(await adminInviteUser(deps, request.body, linkTarget(deps, request, request.query.redirect_to))),
   );
 
+  routes.post(
+    '/admin/generate_link',
+    {
+      schema: {
+        querystring: redirectQuery,
+        body: body({
+          type: optional(z.string()),
+          email: optional(z.string()),
+          new_email: optional(z.string()),
+          password: optional(z.string()),
+          data: optional(z.record(z.string(), z.unknown())),
+          redirect_to: optional(z.string()),
+          redirectTo: optional(z.string()),
+        }),
+      },
+    },
+    async (request) => {
+      // auth-js puts `redirectTo` in the query and (camel-cased) in the body; GoTrue reads `redirect_to`.
+      const redirectTo = request.query.redirect_to ?? request.body.redirect_to ?? request.body.redirectTo;
+      return adminGenerateLink(deps, request.body, linkTarget(deps, request, redirectTo));
+    },
+  );
+
   routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
     const bundle = await loadUserBundle(deps.db, request.params.id);
     if (!bundle) throw new GoTrueError(404, 'user_not_found', 'User not found');
@@ -82,6 +109,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await adminDeleteUser(deps, request.params.id);
     return {};
   });
+
+  routes.get('/admin/users/:id/factors', { schema: { params: userIdParams } }, async (request) =>
+    adminListFactors(deps, request.params.id),
+  );
+
+  routes.delete('/admin/users/:id/factors/:factorId', { schema: { params: factorParams } }, async (request) =>
+    adminDeleteFactor(deps, request.params.id, request.params.factorId),
+  );
+
+  // SAML is not offered (auth.routes.ts): its admin routes answer as GoTrue's do with SAML off.
+  const samlDisabled = async () => {
+    throw errors.samlDisabled();
+  };
+  routes.all('/admin/sso/providers', { schema: { hide: true } }, samlDisabled);
+  routes.all('/admin/sso/providers/*', { schema: { hide: true } }, samlDisabled);
 
   /** Our extension: the pre-published successor (or a new key) signs from now on; nobody is signed out. */
   routes.post('/admin/signing-keys/rotate', async () => ({ kid: await deps.keys.rotate() }));

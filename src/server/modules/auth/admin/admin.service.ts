@@ -79,6 +79,7 @@ export async function adminInviteUser(
     if (existing?.emailConfirmedAt) return undefined;
     const user = existing ?? (await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data }));
     await alsoInTransaction?.(tx, user.id);
+    await tx.update(authUsers).set({ invitedAt: new Date() }).where(eq(authUsers.id, user.id));
     await sendEmailLink(tx, deps, { user, type: 'invite', to: email, redirectTo: target.redirectTo, authBase: target.authBase });
     return user.id;
   });

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
+import { type OneTimeTokenType, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
 import { enqueueEmail } from '../../mail/mail.service.ts';
 import type { AuthDeps } from '../context.ts';
 import { errors } from '../gotrue-errors.ts';
@@ -88,7 +88,12 @@ function emailLink(input: SendEmailLinkInput, hash: string): string {
     accept.search = new URLSearchParams({ token_hash: hash, type: 'invite', redirect: `${landing.pathname}${landing.search}` }).toString();
     return accept.toString();
   }
-  return `${input.authBase}/verify?${new URLSearchParams({ token: hash, type: input.type, redirect_to: input.redirectTo })}`;
+  return verifyLink(input.authBase, hash, input.type, input.redirectTo);
+}
+
+/** GoTrue's e-mail action link: `<auth base>/verify?token=<hash>&type=<type>&redirect_to=<target>`. */
+export function verifyLink(authBase: string, hash: string, type: EmailLinkType, redirectTo: string): string {
+  return `${authBase}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
 }
 
 export interface SendEmailLinkInput {
@@ -109,21 +114,7 @@ export interface SendEmailLinkInput {
  * `deps.notifyMail()` after the transaction commits.
  */
 export async function sendEmailLink(tx: Tx, deps: AuthDeps, input: SendEmailLinkInput): Promise<void> {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hash = (input.flowStateId ? 'pkce_' : '') + emailTokenHash(input.to, otp);
-  const tokenType = tokenTypeFor(input.type);
-  const now = new Date();
-  await tx
-    .insert(authOneTimeTokens)
-    .values({ userId: input.user.id, tokenType, tokenHash: hash, relatesTo: input.to, flowStateId: input.flowStateId })
-    .onConflictDoUpdate({
-      target: [authOneTimeTokens.userId, authOneTimeTokens.tokenType],
-      set: { tokenHash: hash, relatesTo: input.to, flowStateId: input.flowStateId ?? null, createdAt: now, updatedAt: now },
-    });
-  await tx
-    .update(authUsers)
-    .set(confirmsEmail(input.type) ? { confirmationSentAt: now } : { recoverySentAt: now })
-    .where(eq(authUsers.id, input.user.id));
+  const { otp, hash } = await storeEmailToken(tx, input);
   const link = emailLink(input, hash);
   const minutes = Math.round(deps.env.AUTH_EMAIL_OTP_EXPIRY_SECONDS / 60);
   const intro = INTROS[input.type];
@@ -137,4 +128,56 @@ export async function sendEmailLink(tx: Tx, deps: AuthDeps, input: SendEmailLink
       `<p>Or enter this code: <strong>${otp}</strong></p>` +
       `<p>The link and the code work once and expire in ${minutes} minutes. If you did not ask for this, ignore this e-mail.</p>`,
   });
+}
+
+/** A fresh 6-digit code: the secret both of an e-mailed link and of the code shown beside it. */
+export function newEmailOtp(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Stores a fresh one-time token of the link's kind (replacing the previous one) and stamps the
+ * user's `confirmation_sent_at` or `recovery_sent_at`; answers the code and the stored hash. Used
+ * by `sendEmailLink` and by the admin's generate_link, which hands the link over instead of mailing it.
+ */
+export async function storeEmailToken(
+  tx: Tx,
+  input: Pick<SendEmailLinkInput, 'user' | 'type' | 'to' | 'flowStateId'>,
+): Promise<{ otp: string; hash: string }> {
+  const otp = newEmailOtp();
+  const hash = (input.flowStateId ? 'pkce_' : '') + emailTokenHash(input.to, otp);
+  await storeOneTimeToken(tx, {
+    userId: input.user.id,
+    tokenType: tokenTypeFor(input.type),
+    hash,
+    relatesTo: input.to,
+    flowStateId: input.flowStateId,
+  });
+  const now = new Date();
+  await tx
+    .update(authUsers)
+    .set(confirmsEmail(input.type) ? { confirmationSentAt: now } : { recoverySentAt: now })
+    .where(eq(authUsers.id, input.user.id));
+  return { otp, hash };
+}
+
+/** One token per user and kind: a new one replaces the last (and restarts its expiry). */
+export async function storeOneTimeToken(
+  tx: Tx,
+  input: { userId: string; tokenType: OneTimeTokenType; hash: string; relatesTo: string; flowStateId?: string },
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .insert(authOneTimeTokens)
+    .values({
+      userId: input.userId,
+      tokenType: input.tokenType,
+      tokenHash: input.hash,
+      relatesTo: input.relatesTo,
+      flowStateId: input.flowStateId,
+    })
+    .onConflictDoUpdate({
+      target: [authOneTimeTokens.userId, authOneTimeTokens.tokenType],
+      set: { tokenHash: input.hash, relatesTo: input.relatesTo, flowStateId: input.flowStateId ?? null, createdAt: now, updatedAt: now },
+    });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthDeps } from '../context.ts';
+import { clientInfo } from '../request-user.ts';
 import { FIVE_MINUTES, body, linkTarget, optional, pkceFields, redirectQuery } from '../route-schemas.ts';
 import { signUp } from './signup.service.ts';
 
@@ -21,6 +22,6 @@ export function registerSignupRoutes(app: FastifyInstance, deps: AuthDeps): void
       schema: { querystring: redirectQuery, body: signupBody },
       config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
     },
-    async (request) => signUp(deps, request.body, linkTarget(deps, request, request.query.redirect_to)),
+    async (request) => signUp(deps, request.body, linkTarget(deps, request, request.query.redirect_to), clientInfo(request)),
   );
 }

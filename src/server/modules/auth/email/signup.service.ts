@@ -3,11 +3,21 @@ import { eq } from 'drizzle-orm';
 import { authUsers } from '../../../db/schema/auth.ts';
 import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { checkedPasswordHash } from '../users/passwords.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps, ClientInfo } from '../context.ts';
+import { type SessionResponse, sessionResponse, startSession } from '../tokens/sessions.ts';
 import { type EmailLinkType, type LinkTarget, checkEmailInterval, emailIntervalWaitMs, sendEmailLink } from './send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { type PkceParams, createFlowState, readPkceParams } from '../tokens/pkce.ts';
-import { type Tx, type UserRow, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail, userJson } from '../users/user-store.ts';
+import {
+  type Tx,
+  type UserRow,
+  createEmailUser,
+  findUserByEmail,
+  loadUserBundle,
+  markEmailVerified,
+  normalizeEmail,
+  userJson,
+} from '../users/user-store.ts';
 
 export interface SignUpInput extends PkceParams {
   email?: string;
@@ -67,8 +77,18 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
   };
 }
 
-/** POST /signup (auth-wire.md §2.1): confirmations on, so 200 with the bare user and a confirmation e-mail. */
-export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTarget): Promise<Record<string, unknown>> {
+/**
+ * POST /signup (auth-wire.md §2.1). Confirmations on (the default): 200 with the bare user and a
+ * confirmation e-mail. With AUTH_MAILER_AUTOCONFIRM: confirmed at once and a session.
+ */
+export async function signUp(
+  deps: AuthDeps,
+  input: SignUpInput,
+  target: LinkTarget,
+  client: ClientInfo,
+): Promise<Record<string, unknown> | SessionResponse> {
+  // auth-js `signInAnonymously()` posts here with neither; GoTrue checks this before anything else.
+  if (!input.email && !input.phone) throw errors.anonymousDisabled();
   if (deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (input.phone && !input.email) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone signups are disabled');
   if (!input.password) throw errors.validation('Signup requires a valid password');
@@ -77,6 +97,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTar
   const pkce = readPkceParams(input);
   const email = validEmail(input.email);
   const data = input.data ?? {};
+  if (deps.env.AUTH_MAILER_AUTOCONFIRM) return signUpConfirmed(deps, { email, passwordHash, data }, client);
   const result = await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.emailConfirmedAt) return { obfuscated: true as const };
@@ -101,6 +122,38 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, target: LinkTar
   const bundle = await loadUserBundle(deps.db, result.userId);
   if (!bundle) throw new Error('signUp: user vanished');
   return userJson(bundle);
+}
+
+/**
+ * Sign-up with GoTrue's mailer autoconfirm: nobody proves the address, so an account that is
+ * already confirmed is refused openly (422 user_already_exists, as GoTrue does then), and an
+ * unconfirmed one is taken over by this sign-up, confirmed, and signed in (AMR `password`).
+ */
+async function signUpConfirmed(
+  deps: AuthDeps,
+  input: { email: string; passwordHash: string; data: Record<string, unknown> },
+  client: ClientInfo,
+): Promise<SessionResponse> {
+  return deps.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, input.email);
+    if (existing?.emailConfirmedAt) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
+    let userId: string;
+    if (existing) {
+      const now = new Date();
+      await tx
+        .update(authUsers)
+        .set({ encryptedPassword: input.passwordHash, userMetadata: input.data, emailConfirmedAt: now, updatedAt: now })
+        .where(eq(authUsers.id, existing.id));
+      await markEmailVerified(tx, existing.id);
+      userId = existing.id;
+    } else {
+      userId = (
+        await createEmailUser(tx, { email: input.email, passwordHash: input.passwordHash, confirmed: true, userMetadata: input.data })
+      ).id;
+    }
+    const { session, refreshToken } = await startSession(tx, { userId, method: 'password', client, provider: 'email' });
+    return sessionResponse(deps, tx, session, refreshToken);
+  });
 }
 
 export interface OtpInput extends PkceParams {

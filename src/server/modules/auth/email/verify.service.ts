@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { authFlowState, authIdentities, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
 import type { AuthDeps, ClientInfo } from '../context.ts';
+import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { emailTokenHash } from './send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { issueAuthCode } from '../tokens/pkce.ts';
 import { type SessionResponse, sessionResponse, startSession } from '../tokens/sessions.ts';
-import { type Tx, normalizeEmail } from '../users/user-store.ts';
+import { type Tx, markEmailVerified, normalizeEmail } from '../users/user-store.ts';
 
 export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -64,16 +65,7 @@ export async function consumeEmailToken(tx: Tx, deps: AuthDeps, hashes: string[]
   } else if (!user.emailConfirmedAt) {
     if (normalizeEmail(token.relatesTo) !== user.email) throw errors.otpExpired();
     await tx.update(authUsers).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(authUsers.id, user.id));
-    const identities = await tx
-      .select()
-      .from(authIdentities)
-      .where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
-    for (const identity of identities) {
-      await tx
-        .update(authIdentities)
-        .set({ identityData: { ...identity.identityData, email_verified: true }, updatedAt: now })
-        .where(eq(authIdentities.id, identity.id));
-    }
+    await markEmailVerified(tx, user.id);
   }
   return { userId: user.id, flowStateId: token.flowStateId, tokenType: token.tokenType };
 }
@@ -99,24 +91,51 @@ export async function verifyEmailLink(deps: AuthDeps, token: string, type: Verif
 
 export interface VerifyOtpInput {
   email?: string;
+  phone?: string;
   token?: string;
   token_hash?: string;
   type?: string;
 }
 
-/** POST /verify (`verifyOtp`): `{email, token, type}` or `{token_hash, type}`; 200 Session. */
-export async function verifyOtp(deps: AuthDeps, input: VerifyOtpInput, client: ClientInfo): Promise<SessionResponse> {
-  const type = input.type as VerifyType;
-  if (!VERIFY_TYPES.includes(type)) throw errors.validation(`Verify requires a verification type`);
-  let hashes: string[];
+/** Phone OTPs (GoTrue's `sms` and `phone_change`): we offer no phone sign-in, so no such code exists. */
+const PHONE_TYPES = new Set(['sms', 'phone_change']);
+const E164 = /^[1-9]\d{1,14}$/;
+
+/**
+ * The token hashes a `verifyOtp` body names, checked in GoTrue's order (verify.go `Validate`):
+ * type, then exactly one of token and token_hash, then the phone's or the e-mail's format.
+ */
+function requestedHashes(input: VerifyOtpInput): string[] {
+  const type = input.type ?? '';
+  if (!type) throw errors.validation('Verify requires a verification type');
+  if (Boolean(input.token) === Boolean(input.token_hash)) throw errors.validation('Verify requires either a token or a token hash');
   if (input.token_hash) {
-    if (input.email || input.token) throw errors.validation('Only the token_hash and type should be provided');
-    hashes = [input.token_hash];
-  } else {
-    if (!input.email || !input.token) throw errors.validation('Verify requires either a token or a token hash');
-    const hash = emailTokenHash(normalizeEmail(input.email), input.token.trim());
-    hashes = [hash, `pkce_${hash}`];
+    if (input.email || input.phone) throw errors.validation('Only the token_hash and type should be provided');
+    return [input.token_hash];
   }
+  const token = (input.token ?? '').trim();
+  if (input.phone && PHONE_TYPES.has(type)) {
+    if (!E164.test(input.phone.replace(/^\+/, '').replaceAll(' ', '')))
+      throw errors.validation('Invalid phone number format (E.164 required)');
+    return [];
+  }
+  if (!input.email) throw errors.validation('Only an email address or phone number should be provided on verify');
+  const email = normalizeEmail(input.email);
+  // GoTrue's words and status for this one route (verify.go): 422, not /signup's 400.
+  if (!isValidEmail(email)) throw new GoTrueError(422, 'validation_failed', 'Invalid email format');
+  const hash = emailTokenHash(email, token);
+  return [hash, `pkce_${hash}`];
+}
+
+/**
+ * POST /verify (`verifyOtp`): `{email, token, type}` or `{token_hash, type}`; 200 Session. A type
+ * we have no codes for (`sms`, `phone_change`, anything unknown) finds no token: 403 otp_expired,
+ * as GoTrue answers an unknown code.
+ */
+export async function verifyOtp(deps: AuthDeps, input: VerifyOtpInput, client: ClientInfo): Promise<SessionResponse> {
+  const hashes = requestedHashes(input);
+  const type = input.type as VerifyType;
+  if (hashes.length === 0 || !VERIFY_TYPES.includes(type)) throw errors.otpExpired();
   const created = await deps.db.transaction(async (tx) => {
     const consumed = await consumeEmailToken(tx, deps, hashes, type);
     if (consumed.flowStateId) await tx.delete(authFlowState).where(eq(authFlowState.id, consumed.flowStateId));

@@ -8,6 +8,7 @@ import type { RequestUser } from '../request-user.ts';
 import { type SessionResponse, addAmr, issueRefreshToken, sessionResponse } from '../tokens/sessions.ts';
 import { isUuid } from '../uuid.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import type { Tx } from '../users/user-store.ts';
 
 const MAX_FACTORS = 10;
 const UNVERIFIED_FACTOR_TTL_MS = 300_000;
@@ -21,7 +22,7 @@ export interface EnrollInput {
   phone?: string;
 }
 
-function factorNotFound(): GoTrueError {
+export function factorNotFound(): GoTrueError {
   return new GoTrueError(404, 'mfa_factor_not_found', 'Factor not found');
 }
 
@@ -226,13 +227,16 @@ export async function unenrollFactor(deps: AuthDeps, current: RequestUser, facto
   if (factor.status === 'verified' && current.session.aal !== 'aal2') {
     throw new GoTrueError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
-    const raised = await tx.select().from(authSessions).where(eq(authSessions.factorId, factor.id));
-    for (const session of raised) {
-      const amr = session.amr.filter((entry) => !['totp', 'mfa/phone', 'mfa/webauthn'].includes(entry.method));
-      await tx.update(authSessions).set({ amr, aal: 'aal1', factorId: null, updatedAt: new Date() }).where(eq(authSessions.id, session.id));
-    }
-  });
+  await deps.db.transaction(async (tx) => removeFactor(tx, factor.id));
   return { id: factor.id };
+}
+
+/** Deletes a factor; the sessions it raised drop back to aal1 (the user's unenrol and the admin API alike). */
+export async function removeFactor(tx: Tx, factorId: string): Promise<void> {
+  await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factorId));
+  const raised = await tx.select().from(authSessions).where(eq(authSessions.factorId, factorId));
+  for (const session of raised) {
+    const amr = session.amr.filter((entry) => !['totp', 'mfa/phone', 'mfa/webauthn'].includes(entry.method));
+    await tx.update(authSessions).set({ amr, aal: 'aal1', factorId: null, updatedAt: new Date() }).where(eq(authSessions.id, session.id));
+  }
 }

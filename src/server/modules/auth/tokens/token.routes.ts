@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthDeps } from '../context.ts';
 import { GoTrueError } from '../gotrue-errors.ts';
 import { clientInfo } from '../request-user.ts';
+import { idTokenGrantError, web3GrantError } from './disabled-grants.ts';
 import { passwordGrant, pkceGrant, refreshGrant } from './token.service.ts';
 
 const optionalString = z
@@ -20,11 +21,15 @@ const tokenBody = z
     refresh_token: optionalString,
     auth_code: optionalString,
     code_verifier: optionalString,
+    id_token: optionalString,
+    provider: optionalString,
+    client_id: optionalString,
+    issuer: optionalString,
   })
   .nullish()
   .transform((value) => value ?? {});
 
-/** POST /token?grant_type=password|refresh_token|pkce (auth-wire.md §2.2, §2.6, §2.7). */
+/** POST /token?grant_type=password|refresh_token|pkce (auth-wire.md §2.2, §2.6, §2.7); id_token and web3 fail as GoTrue's do when off. */
 export function registerTokenRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/token',
@@ -44,6 +49,12 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AuthDeps): void 
         }
         case 'pkce': {
           return pkceGrant(deps, body, clientInfo(request));
+        }
+        case 'id_token': {
+          throw idTokenGrantError(body);
+        }
+        case 'web3': {
+          throw web3GrantError();
         }
         default: {
           throw new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type');

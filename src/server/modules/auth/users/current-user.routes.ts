@@ -6,8 +6,9 @@ import { requireRequestUser } from '../request-user.ts';
 import { FIVE_MINUTES, body, linkTarget, optional, redirectQuery, uuidParam } from '../route-schemas.ts';
 import { userJson } from './user-store.ts';
 import { signOut, unlinkIdentity, updateUser } from './current-user.service.ts';
+import { sendReauthenticationNonce } from './reauthentication.ts';
 
-/** GET/PUT /user, POST /logout, DELETE /user/identities/{id} (auth-wire.md §2.8, §2.9, §2.11, §2.13). */
+/** GET/PUT /user, GET /reauthenticate, POST /logout, DELETE /user/identities/{id} (auth-wire.md §2.8, §2.9, §2.11, §2.13). */
 export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -22,6 +23,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps):
           email: optional(z.string()),
           password: optional(z.string()),
           data: optional(z.record(z.string(), z.unknown())),
+          nonce: optional(z.string()),
         }),
       },
       config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
@@ -29,6 +31,15 @@ export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps):
     async (request) => {
       const current = await requireRequestUser(deps, request);
       return updateUser(deps, current, request.body, linkTarget(deps, request, request.query.redirect_to));
+    },
+  );
+
+  routes.get(
+    '/reauthenticate',
+    { config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } } },
+    async (request) => {
+      await sendReauthenticationNonce(deps, await requireRequestUser(deps, request));
+      return {};
     },
   );
 

@@ -7,12 +7,15 @@ import { checkEmailInterval, sendEmailLink } from '../email/send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import type { RequestUser } from '../request-user.ts';
 import type { LinkTarget } from '../email/send-email-link.ts';
+import { passwordChangeNeedsNonce, spendReauthenticationNonce } from './reauthentication.ts';
 import { findUserByEmail, loadUserBundle, normalizeEmail, syncProviders, userJson } from './user-store.ts';
 
 export interface UpdateUserInput {
   email?: string;
   password?: string;
   data?: Record<string, unknown>;
+  /** From `reauthenticate()`, when AUTH_SECURE_PASSWORD_CHANGE asks for one. */
+  nonce?: string;
 }
 
 function hasVerifiedFactor(current: RequestUser): boolean {
@@ -22,7 +25,8 @@ function hasVerifiedFactor(current: RequestUser): boolean {
 /**
  * PUT /user (auth-wire.md §2.13): merges `data` into user_metadata (a null value removes a key),
  * changes the password (other sessions end), and starts an e-mail change confirmed by a link
- * sent to the new address. With MFA on, password and e-mail changes need an aal2 session.
+ * sent to the new address. With MFA on, password and e-mail changes need an aal2 session; with
+ * AUTH_SECURE_PASSWORD_CHANGE, a password change by a session older than a day needs a nonce.
  */
 export async function updateUser(
   deps: AuthDeps,
@@ -35,6 +39,8 @@ export async function updateUser(
     throw errors.insufficientAal('AAL2 session is required to update email or password when MFA is enabled.');
   }
   const passwordHash = input.password === undefined ? undefined : await checkedPasswordHash(input.password);
+  const needsNonce = passwordHash !== undefined && passwordChangeNeedsNonce(deps, current);
+  if (needsNonce && !input.nonce) throw new GoTrueError(400, 'reauthentication_needed', 'Password update requires reauthentication');
   const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
   if (newEmail !== undefined && !isValidEmail(newEmail)) throw errors.invalidEmail();
   let mailed = false;
@@ -49,6 +55,7 @@ export async function updateUser(
       changes.userMetadata = metadata;
     }
     if (passwordHash) {
+      if (needsNonce) await spendReauthenticationNonce(tx, deps, current, input.nonce);
       changes.encryptedPassword = passwordHash;
       await tx.delete(authSessions).where(and(eq(authSessions.userId, current.user.id), ne(authSessions.id, current.session.id)));
     }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { authIdentities, authMfaFactors, authUsers } from '../../../db/schema/auth.ts';
 
@@ -68,6 +68,20 @@ export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<U
   return user;
 }
 
+/** Sets `email_verified` on the user's `email` identities, once the address is confirmed. */
+export async function markEmailVerified(tx: Tx, userId: string): Promise<void> {
+  const identities = await tx
+    .select()
+    .from(authIdentities)
+    .where(and(eq(authIdentities.userId, userId), eq(authIdentities.provider, 'email')));
+  for (const identity of identities) {
+    await tx
+      .update(authIdentities)
+      .set({ identityData: { ...identity.identityData, email_verified: true }, updatedAt: new Date() })
+      .where(eq(authIdentities.id, identity.id));
+  }
+}
+
 /** Recomputes `app_metadata.provider(s)` from the identities (after link or unlink). */
 export async function syncProviders(tx: Tx, userId: string): Promise<void> {
   const bundle = await loadUserBundle(tx, userId);
@@ -124,6 +138,7 @@ export function userJson({ user, identities, factors }: UserBundle): Record<stri
     phone_confirmed_at: iso(user.phoneConfirmedAt),
     confirmation_sent_at: iso(user.confirmationSentAt),
     recovery_sent_at: iso(user.recoverySentAt),
+    invited_at: iso(user.invitedAt),
     confirmed_at: iso(confirmedAt),
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "invited_at" timestamp with time zone;
