@@ -33,10 +33,20 @@ export const createOrganizationInputSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full address, like https://example.com' }).optional()),
-  size: z.enum(COMPANY_SIZES, { error: 'Choose a company size' }).optional(),
-  country: z.string().trim().max(100, 'At most 100 characters').optional(),
+  // The form's select sends '' for "not given".
+  size: z
+    .union([z.literal(''), z.enum(COMPANY_SIZES)], { error: 'Choose a company size' })
+    .optional()
+    .transform((value) => value || undefined),
+  country: z
+    .string()
+    .trim()
+    .max(100, 'At most 100 characters')
+    .optional()
+    .transform((value) => value || undefined),
 });
-export type CreateOrganizationInput = z.input<typeof createOrganizationInputSchema>;
+export type CreateOrganizationFormValues = z.input<typeof createOrganizationInputSchema>;
+export type CreateOrganizationInput = z.output<typeof createOrganizationInputSchema>;
 
 export const organizationSchema = z.object({
   id: z.uuid(),

@@ -63,7 +63,7 @@ export async function createOrganization(tenant: Tenant, input: CreateOrganizati
   return tenant.transaction(async (tx) => {
     const [created] = await tx
       .insert(organizations)
-      .values({ name: input.name, website: input.website ?? null, size: input.size ?? null, country: input.country || null })
+      .values({ name: input.name, website: input.website ?? null, size: input.size ?? null, country: input.country ?? null })
       .returning({ id: organizations.id });
     if (!created) throw new Error('createOrganization: insert returned nothing');
     return toOrganization(await findOrganization(tx, tenant, created.id));
