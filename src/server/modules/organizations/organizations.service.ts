@@ -13,7 +13,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { organizationMembers, organizations, staffAssignments } from '../../db/schema/organizations.ts';
+import { organizations, staffAssignments } from '../../db/schema/organizations.ts';
 import type { Tenant } from './tenant.ts';
 
 /**
@@ -26,8 +26,10 @@ const ORGANIZATION_NOT_FOUND = 'No such organization.';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-const memberCount = sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id})`;
-const staffCount = sql<number>`(select count(*)::int from ${staffAssignments} where ${staffAssignments.organizationId} = ${organizations.id})`;
+// Written out in full: inside sql`` drizzle leaves column names unqualified, and the subquery's own
+// "id" would shadow the organization's.
+const memberCount = sql<number>`(select count(*)::int from "organization_members" m where m."organization_id" = "organizations"."id")`;
+const staffCount = sql<number>`(select count(*)::int from "staff_assignments" s where s."organization_id" = "organizations"."id")`;
 
 const organizationColumns = {
   id: organizations.id,

@@ -57,6 +57,15 @@ describe('createOrganization', () => {
     expect(list.total).toBe(1);
   });
 
+  it('counts each organization’s members and assigned staff', async () => {
+    const list = readJson(
+      await app.inject({ method: 'GET', url: '/api/v1/admin/organizations?limit=100', headers: admin() }),
+      organizationListSchema,
+    );
+    const a = list.organizations.find((row) => row.id === fixture.orgs.a.id);
+    expect(a).toMatchObject({ memberCount: 1, staffCount: 2 });
+  });
+
   it('refuses a missing or malformed name, website or size with field issues', async () => {
     const response = await app.inject({
       method: 'POST',

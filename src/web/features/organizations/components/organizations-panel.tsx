@@ -1,5 +1,7 @@
 import { Building2, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import type { Organization } from '../../../../shared/schemas/organizations.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -39,6 +41,9 @@ function OrganizationButton({
   );
 }
 
+/** The organization shown, kept in the URL (`?organization=`) so a reload or a shared link opens it. */
+const selectedParam = z.uuid().optional().catch(undefined);
+
 /**
  * /admin → Organizations: the client organizations, a new one, and the staff assigned to serve each
  * with their engagement role (docs/tenancy.md).
@@ -47,7 +52,16 @@ export function OrganizationsPanel() {
   const searchId = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const selectedId = selectedParam.parse(params.get('organization') ?? undefined);
+  const setSelectedId = (id: string) =>
+    setParams(
+      (current) => {
+        current.set('organization', id);
+        return current;
+      },
+      { replace: true },
+    );
   const [isCreating, setCreating] = useState(false);
   const organizations = useOrganizations(q);
 
