@@ -87,7 +87,7 @@ function AssignStaffForm({ organization, assignedIds }: { organization: Organiza
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-3" aria-label={`Assign staff to ${organization.name}`}>
       <FormError message={failure} />
-      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] md:items-end">
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_auto] lg:items-end">
         <FormField id={staffId} label="Staff member" error={staffError} description={note}>
           <NativeSelect
             {...fieldControlProps(staffId, { error: staffError, description: note })}
