@@ -20,6 +20,7 @@ import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
+import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPressRoutes(app);
   await registerBillingRoutes(app, { provider: deps.billingProvider });
   registerDsarRoutes(app);
+  registerOrganizationRoutes(app);
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);

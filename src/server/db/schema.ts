@@ -7,6 +7,7 @@ import * as content from './schema/content.ts';
 import * as dsar from './schema/dsar.ts';
 import * as leads from './schema/leads.ts';
 import * as mail from './schema/mail.ts';
+import * as organizationsSchema from './schema/organizations.ts';
 import * as assistantPlans from './schema/assistant-plans.ts';
 import * as workflows from './schema/workflows.ts';
 
@@ -20,6 +21,7 @@ export const schema = {
   ...dsar,
   ...leads,
   ...mail,
+  ...organizationsSchema,
   ...advisor,
   ...assistantPlans,
   ...workflows,

@@ -103,6 +103,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
+  /** Only staff, or only clients (a user without a profile yet counts as a client). */
+  userType: userTypeSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -1,46 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../../shared/constants.ts';
-import { BILLING_PROVIDERS, COMPANY_SIZES, SUBSCRIPTION_STATUSES } from '../../../shared/schemas/billing.ts';
+import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../../../shared/schemas/billing.ts';
+import { organizations } from './organizations.ts';
 
 /**
- * Tenancy and billing. An organisation is a client company; its members are users of the auth
- * service (user ids are not foreign keys, as elsewhere, so the auth store can be swapped).
- * A subscription belongs to the organisation and to the user who bought it (product.md §3: user_id).
+ * Billing. A subscription belongs to the organisation (schema/organizations.ts) and to the user who
+ * bought it (product.md §3: user_id).
  */
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  website: text('website'),
-  size: text('size', { enum: COMPANY_SIZES }),
-  country: text('country'),
-  ...timestamps,
-});
-
-export const ORGANIZATION_MEMBER_ROLES = ['owner', 'member'] as const;
-
-export const organizationMembers = pgTable(
-  'organization_members',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull(),
-    role: text('role', { enum: ORGANIZATION_MEMBER_ROLES }).notNull().default('member'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('organization_members_org_user_key').on(table.organizationId, table.userId),
-    index('organization_members_user_idx').on(table.userId),
-  ],
-);
 
 export const subscriptions = pgTable(
   'subscriptions',

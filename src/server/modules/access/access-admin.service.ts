@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLES, type Role } from '../../../shared/permissions.ts';
 import type {
   AdminUser,
@@ -62,7 +62,11 @@ async function accessOf(db: Db, userIds: string[]) {
 }
 
 export async function listUsers(db: Db, query: AdminUserListQuery): Promise<AdminUserList> {
-  const where = query.q ? ilike(authUsers.email, `%${escapeLike(query.q.toLowerCase())}%`) : undefined;
+  const where = and(
+    query.q ? ilike(authUsers.email, `%${escapeLike(query.q.toLowerCase())}%`) : undefined,
+    query.userType === 'staff' ? eq(profiles.userType, 'staff') : undefined,
+    query.userType === 'client' ? or(isNull(profiles.userType), eq(profiles.userType, 'client')) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -79,7 +83,7 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Admi
       .orderBy(asc(authUsers.email), asc(authUsers.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(authUsers).where(where),
+    db.select({ value: count() }).from(authUsers).leftJoin(profiles, eq(profiles.userId, authUsers.id)).where(where),
   ]);
   const { roles, scopes } = await accessOf(
     db,

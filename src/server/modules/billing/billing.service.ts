@@ -10,7 +10,8 @@ import type {
 } from '../../../shared/schemas/billing.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { invoiceNumberSequence, invoices, organizationMembers, organizations, subscriptions } from '../../db/schema/billing.ts';
+import { invoiceNumberSequence, invoices, subscriptions } from '../../db/schema/billing.ts';
+import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
 
 /** The database, or a transaction on it. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;

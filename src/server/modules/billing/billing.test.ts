@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
-import { invoices, organizationMembers, organizations, subscriptions } from '../../db/schema/billing.ts';
+import { invoices, subscriptions } from '../../db/schema/billing.ts';
+import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { grantRole } from '../access/access.service.ts';
 import { addOneMonth } from './billing.service.ts';

@@ -1,4 +1,5 @@
-import { ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { Building2, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -6,10 +7,13 @@ import { RoleMatrix } from './role-matrix.tsx';
 import { SecurityEventsPanel } from './security-events-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
-const tabSchema = z.enum(['users', 'permissions', 'events']).catch('users');
+const tabSchema = z.enum(['users', 'organizations', 'permissions', 'events']).catch('users');
 
-/** /admin (administrators only): users and roles, the role–permission matrix, security events. */
-export function AdminScreen() {
+/**
+ * /admin (administrators only): users and roles, organizations and their staff, the role–permission
+ * matrix, security events. The route hands in the organizations panel (another feature).
+ */
+export function AdminScreen({ organizationsPanel }: { organizationsPanel: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const tab = tabSchema.parse(params.get('tab') ?? undefined);
   return (
@@ -17,7 +21,7 @@ export function AdminScreen() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Administration</h1>
         <p className="mt-2 text-muted-foreground">
-          Who can do what: users and their roles, what each role may do, and who tried what they may not.
+          Who can do what: users and their roles, the organizations staff serve, what each role may do, and who tried what they may not.
         </p>
       </div>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: tabSchema.parse(value) }, { replace: true })}>
@@ -25,6 +29,9 @@ export function AdminScreen() {
           <TabsList>
             <TabsTrigger value="users">
               <Users aria-hidden /> Users & roles
+            </TabsTrigger>
+            <TabsTrigger value="organizations">
+              <Building2 aria-hidden /> Organizations
             </TabsTrigger>
             <TabsTrigger value="permissions">
               <ShieldCheck aria-hidden /> Role permissions
@@ -37,6 +44,7 @@ export function AdminScreen() {
         <TabsContent value="users">
           <UsersPanel />
         </TabsContent>
+        <TabsContent value="organizations">{organizationsPanel}</TabsContent>
         <TabsContent value="permissions">
           <RoleMatrix />
         </TabsContent>

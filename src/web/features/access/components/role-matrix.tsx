@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRolePermissions, useUpdateRolePermissions } from '../api/role-permissions.ts';
-import { QueryError } from './query-state.tsx';
+import { QueryError } from '../../../components/errors/query-error.tsx';
 
 type Draft = Record<Role, Set<string>>;
 

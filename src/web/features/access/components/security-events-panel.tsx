@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSecurityEvents } from '../api/use-security-events.ts';
-import { QueryError } from './query-state.tsx';
+import { QueryError } from '../../../components/errors/query-error.tsx';
 
 const filterSchema = z.enum(['all', ...SECURITY_EVENT_TYPES]).catch('all');
 const TYPE_LABELS: Record<string, string> = {

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/auth.tsx';
 import { useDeleteUser } from '../api/manage-users.ts';
 import { useAdminUsers } from '../api/use-admin-users.ts';
-import { QueryError } from './query-state.tsx';
+import { QueryError } from '../../../components/errors/query-error.tsx';
 import { UserAccessDialog } from './user-access-dialog.tsx';
 
 const PAGE_SIZE = 25;

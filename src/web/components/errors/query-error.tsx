@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert, AlertTitle } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 
-/** The error state every admin panel shares: what failed, in words, and a retry. */
+/** The error state a panel shows when its query failed: what failed, in words, and a retry. */
 export function QueryError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
   const message = error instanceof ApiError ? error.message : 'Something went wrong.';
   return (

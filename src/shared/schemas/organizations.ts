@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { COMPANY_SIZES } from './billing.ts';
+
+/**
+ * Organizations (client companies), the staff assigned to serve them, and what a signed-in user's
+ * tenancy is (docs/tenancy.md). One schema for the admin form and the server.
+ */
+
+/** What a staff member does for the client organization they are assigned to. */
+export const ENGAGEMENT_ROLES = ['lead_consultant', 'reviewer', 'project_manager'] as const;
+export type EngagementRole = (typeof ENGAGEMENT_ROLES)[number];
+export const engagementRoleSchema = z.enum(ENGAGEMENT_ROLES, { error: 'Choose an engagement role' });
+
+export const ENGAGEMENT_ROLE_LABELS: Record<EngagementRole, string> = {
+  lead_consultant: 'Lead consultant',
+  reviewer: 'Reviewer',
+  project_manager: 'Project manager',
+};
+
+/** How a user reaches organizations: a client through membership, staff through assignments, administrators all. */
+export const TENANT_KINDS = ['member', 'staff', 'all', 'none'] as const;
+export type TenantKind = (typeof TENANT_KINDS)[number];
+
+export const organizationParamsSchema = z.object({ organizationId: z.uuid('Not an organization id') });
+export const staffAssignmentParamsSchema = organizationParamsSchema.extend({ assignmentId: z.uuid('Not an assignment id') });
+
+export const createOrganizationInputSchema = z.object({
+  name: z.string({ error: 'Enter the organization’s name' }).trim().min(2, 'At least 2 characters').max(200, 'At most 200 characters'),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'At most 300 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full address, like https://example.com' }).optional()),
+  // The form's select sends '' for "not given".
+  size: z
+    .union([z.literal(''), z.enum(COMPANY_SIZES)], { error: 'Choose a company size' })
+    .optional()
+    .transform((value) => value || undefined),
+  country: z
+    .string()
+    .trim()
+    .max(100, 'At most 100 characters')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type CreateOrganizationFormValues = z.input<typeof createOrganizationInputSchema>;
+export type CreateOrganizationInput = z.output<typeof createOrganizationInputSchema>;
+
+export const organizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  website: z.string().nullable(),
+  size: z.enum(COMPANY_SIZES).nullable(),
+  country: z.string().nullable(),
+  memberCount: z.number().int(),
+  staffCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
+
+export const organizationListSchema = z.object({ organizations: z.array(organizationSchema), total: z.number().int() });
+export type OrganizationList = z.infer<typeof organizationListSchema>;
+
+export const staffAssignmentSchema = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  staffUserId: z.uuid(),
+  staffEmail: z.string().nullable(),
+  engagementRole: engagementRoleSchema,
+  createdBy: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type StaffAssignment = z.infer<typeof staffAssignmentSchema>;
+
+export const staffAssignmentListSchema = z.object({ assignments: z.array(staffAssignmentSchema) });
+export type StaffAssignmentList = z.infer<typeof staffAssignmentListSchema>;
+
+export const assignStaffInputSchema = z.object({
+  staffUserId: z.uuid('Choose a staff member'),
+  engagementRole: engagementRoleSchema,
+});
+export type AssignStaffInput = z.infer<typeof assignStaffInputSchema>;
+
+/** An organization as its own members and assigned staff see it: who serves it, and in what role. */
+export const myOrganizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The caller's engagement role when they are assigned staff; null for members and administrators. */
+  engagementRole: engagementRoleSchema.nullable(),
+  team: z.array(z.object({ staffEmail: z.string().nullable(), engagementRole: engagementRoleSchema })),
+});
+export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+
+export const myOrganizationsSchema = z.object({
+  tenant: z.enum(TENANT_KINDS),
+  organizations: z.array(myOrganizationSchema),
+});
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '../src/shared/permissions.ts';
+import type { EngagementRole } from '../src/shared/schemas/organizations.ts';
+import { organizationMembers, organizations, staffAssignments } from '../src/server/db/schema/organizations.ts';
+import { ensureProfile, grantRole } from '../src/server/modules/access/access.service.ts';
+import { withTenant } from '../src/server/modules/organizations/tenant.ts';
+import { createTestUser } from './auth-helpers.ts';
+import type { TestDatabase } from './test-database.ts';
+
+/**
+ * Two client organizations and one actor of each tenancy kind, for the tenant matrix and for any
+ * workspace module's tests: a later module seeds its own rows into `a` and `b` and reuses the actors.
+ */
+
+export const TENANT_ACTORS = ['clientOfA', 'clientOfB', 'staffOfA', 'staffUnassigned', 'administrator'] as const;
+export type TenantActor = (typeof TENANT_ACTORS)[number];
+export type TenantOrg = 'a' | 'b';
+
+/** Which organizations each actor reaches: the expectation every tenant test checks against. */
+export const ACTOR_REACHES: Record<TenantActor, readonly TenantOrg[]> = {
+  clientOfA: ['a'],
+  clientOfB: ['b'],
+  staffOfA: ['a'],
+  staffUnassigned: [],
+  administrator: ['a', 'b'],
+};
+
+export interface TenantOrganization {
+  id: string;
+  name: string;
+  /** A staff assignment in this organization that belongs to no actor (safe to remove). */
+  spareAssignmentId: string;
+}
+
+export interface TenantFixture {
+  orgs: Record<TenantOrg, TenantOrganization>;
+  tokens: Record<TenantActor, string>;
+  userIds: Record<TenantActor, string>;
+  /** A staff member assigned nowhere and acting as nobody: what write endpoints may assign. */
+  spareStaffId: string;
+}
+
+async function signedInUser(app: FastifyInstance, database: TestDatabase, userType: 'staff' | 'client', role: Role) {
+  const user = await createTestUser(app);
+  await ensureProfile(database.db, { userId: user.userId, userType });
+  await grantRole(database.db, { userId: user.userId, role });
+  return user;
+}
+
+/** A staff member who never signs in here (no session needed). */
+async function staffMember(app: FastifyInstance, database: TestDatabase): Promise<string> {
+  const { userId } = await createTestUser(app, { confirmed: false });
+  await ensureProfile(database.db, { userId, userType: 'staff' });
+  return userId;
+}
+
+export async function createTenantFixture(app: FastifyInstance, database: TestDatabase): Promise<TenantFixture> {
+  const suffix = randomUUID().slice(0, 8);
+  const [a, b] = await database.db
+    .insert(organizations)
+    .values([{ name: `Acme Health ${suffix}` }, { name: `Borealis Bank ${suffix}` }])
+    .returning({ id: organizations.id, name: organizations.name });
+  if (!a || !b) throw new Error('createTenantFixture: organizations not created');
+
+  const clientOfA = await signedInUser(app, database, 'client', 'client');
+  const clientOfB = await signedInUser(app, database, 'client', 'client_manager');
+  const staffOfA = await signedInUser(app, database, 'staff', 'consultant');
+  const staffUnassigned = await signedInUser(app, database, 'staff', 'project_manager');
+  const administrator = await signedInUser(app, database, 'staff', 'administrator');
+  await database.db.insert(organizationMembers).values([
+    { organizationId: a.id, userId: clientOfA.userId, role: 'owner' },
+    { organizationId: b.id, userId: clientOfB.userId, role: 'owner' },
+  ]);
+
+  const spare = await staffMember(app, database);
+  const assign = (organizationId: string, staffUserId: string, engagementRole: EngagementRole) =>
+    withTenant(database.db, { kind: 'all', userId: null }, async (tx) => {
+      const [row] = await tx
+        .insert(staffAssignments)
+        .values({ organizationId, staffUserId, engagementRole })
+        .returning({ id: staffAssignments.id });
+      if (!row) throw new Error('createTenantFixture: assignment not created');
+      return row.id;
+    });
+  await assign(a.id, staffOfA.userId, 'lead_consultant');
+  const spareInA = await assign(a.id, spare, 'reviewer');
+  const spareInB = await assign(b.id, spare, 'reviewer');
+
+  const users = { clientOfA, clientOfB, staffOfA, staffUnassigned, administrator };
+  return {
+    orgs: { a: { ...a, spareAssignmentId: spareInA }, b: { ...b, spareAssignmentId: spareInB } },
+    tokens: Object.fromEntries(TENANT_ACTORS.map((actor) => [actor, users[actor].accessToken])) as Record<TenantActor, string>,
+    userIds: Object.fromEntries(TENANT_ACTORS.map((actor) => [actor, users[actor].userId])) as Record<TenantActor, string>,
+    spareStaffId: await staffMember(app, database),
+  };
+}
