@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Role } from '../src/shared/permissions.ts';
 import { AuthContext } from '../src/web/features/auth/auth.tsx';
@@ -14,8 +14,8 @@ export interface RecordedRequest {
 }
 
 /**
- * Stubs `fetch` with one answer per path (a function of the path, or 404 for a path it does not
- * know) and records every request, so a test can say which requests a screen made.
+ * Stubs `fetch` with one answer per path (404 for a path it does not know) and records every
+ * request, so a test can say which requests a screen made.
  */
 export function serveApi(answers: Record<string, unknown>): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -31,21 +31,38 @@ export function serveApi(answers: Record<string, unknown>): RecordedRequest[] {
   return requests;
 }
 
-/** Renders a workspace route at `url` for a signed-in user holding `role`, with demo mode and a fresh query cache. */
-export function renderWorkspaceRoute(element: ReactNode, { url, role }: { url: string; role: Role }) {
+/**
+ * Renders a workspace route at `url` for a signed-in user holding `role`, with demo mode and a fresh
+ * query cache. `otherPages` stand for the pages the route may send the user to (path → content);
+ * `location()` says where the user is now.
+ */
+export function renderWorkspaceRoute(
+  element: ReactNode,
+  { url, role, otherPages = {} }: { url: string; role: Role; otherPages?: Record<string, ReactNode> },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
   const auth = fakeAuth({ access: accessFor(role), accessStatus: 'ready' });
-  return {
-    router,
-    ...render(
-      <AuthContext.Provider value={auth}>
-        <QueryClientProvider client={client}>
-          <DemoModeProvider>
-            <RouterProvider router={router} />
-          </DemoModeProvider>
-        </QueryClientProvider>
-      </AuthContext.Provider>,
-    ),
-  };
+  let current: Location | null = null;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
+  const result = render(
+    <AuthContext.Provider value={auth}>
+      <QueryClientProvider client={client}>
+        <DemoModeProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <LocationProbe />
+            <Routes>
+              {Object.entries(otherPages).map(([path, page]) => (
+                <Route key={path} path={path} element={page} />
+              ))}
+              <Route path="*" element={element} />
+            </Routes>
+          </MemoryRouter>
+        </DemoModeProvider>
+      </QueryClientProvider>
+    </AuthContext.Provider>,
+  );
+  return { ...result, location: (): Location | null => current };
 }

@@ -79,3 +79,61 @@ describe('the dashboard’s plan counts', () => {
     expect(screen.getByText('Sent back for changes').parentElement?.textContent).toBe('Sent back for changes1');
   });
 });
+
+describe('the dashboard’s parameters (product.md §2)', () => {
+  const elsewhere = { '/task-requests': <p>Task requests page</p> };
+  const PLAN_ID = '5a7e2c1d-3b4f-4e6a-9c8d-0f1e2d3c4b5a';
+
+  it('view=requests opens the requests view', async () => {
+    serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+    const { location } = renderWorkspaceRoute(<DashboardRoute />, {
+      url: '/dashboard-compliancecore?view=requests',
+      role: 'client',
+      otherPages: elsewhere,
+    });
+    await screen.findByText('Task requests page');
+    expect(location()?.pathname).toBe('/task-requests');
+  });
+
+  it('plan=<id> opens that plan', async () => {
+    serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+    const { location } = renderWorkspaceRoute(<DashboardRoute />, {
+      url: `/dashboard-compliancecore?view=requests&plan=${PLAN_ID}`,
+      role: 'client',
+      otherPages: elsewhere,
+    });
+    await screen.findByText('Task requests page');
+    expect(`${location()?.pathname}${location()?.search}`).toBe(`/task-requests?plan=${PLAN_ID}`);
+  });
+
+  it('section=deliverables opens the deliverables section, with the sample company’s in demo mode', async () => {
+    serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+    renderWorkspaceRoute(<DashboardRoute />, { url: '/dashboard-compliancecore?section=deliverables', role: 'client' });
+    await screen.findByRole('heading', { name: 'Deliverables', level: 2 });
+    screen.getByText(/Nothing has been delivered yet/);
+    expect(screen.queryByRole('heading', { name: 'Your latest plans' })).toBeNull();
+  });
+
+  it('section=deliverables with demo=true shows the sample deliverables', async () => {
+    serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+    renderWorkspaceRoute(<DashboardRoute />, { url: '/dashboard-compliancecore?section=deliverables&demo=true', role: 'client' });
+    await screen.findByRole('group', { name: 'Filter by status' });
+    expect(screen.queryByText(/Nothing has been delivered yet/)).toBeNull();
+  });
+
+  it.each(['view=elsewhere', 'plan=not-an-id', 'section=invoices', 'tab=nope&view=requests2&section=x'])(
+    'an unknown value falls back to the default view with no error (%s)',
+    async (query) => {
+      serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+      const { location } = renderWorkspaceRoute(<DashboardRoute />, {
+        url: `/dashboard-compliancecore?${query}`,
+        role: 'client',
+        otherPages: elsewhere,
+      });
+      await screen.findByRole('heading', { name: 'Your latest plans' });
+      expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(location()?.pathname).toBe('/dashboard-compliancecore');
+    },
+  );
+});

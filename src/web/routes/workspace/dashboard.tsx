@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { AnalyticsPanel } from '../../features/dashboard/components/analytics-panel.tsx';
@@ -8,12 +8,11 @@ import { DashboardTabs } from '../../features/dashboard/components/dashboard-tab
 import { FrameworkCatalogue } from '../../features/dashboard/components/framework-catalogue.tsx';
 import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
-import { parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
-import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
+import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
-import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
@@ -21,25 +20,10 @@ export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 // React Flow is loaded only when the builder is opened.
 const WorkflowBuilder = lazy(() => import('../../features/workflows/components/workflow-builder.tsx'));
 
-function Overview() {
-  return (
-    <div className="space-y-6">
-      <section aria-labelledby="plans-heading" className="space-y-3">
-        <div className="flex items-baseline justify-between gap-3">
-          <h2 id="plans-heading" className="text-xl font-semibold">
-            Your latest plans
-          </h2>
-          <Link to="/task-requests" className="text-sm font-medium text-primary hover:underline">
-            All task requests
-          </Link>
-        </div>
-        <PlanList limit={5} headingLevel={3} onAskAdvisor={() => openAdvisor('Dashboard overview')} />
-      </section>
-    </div>
-  );
-}
-
-/** /dashboard-compliancecore: tabs from `?tab=`; the workflows tab opens the builder on `view=builder&template=<id>`. */
+/**
+ * /dashboard-compliancecore: tabs from `?tab=`; the Overview tab opens `plan=<id>`, `view=requests` and
+ * `section=deliverables`; the workflows tab opens the builder on `view=builder&template=<id>`.
+ */
 export default function DashboardRoute() {
   const [params] = useSearchParams();
   const search = parseDashboardSearch(params);
@@ -60,7 +44,7 @@ export default function DashboardRoute() {
       <DashboardTabs
         tab={search.tab}
         panels={{
-          tasks: isShowingDemo ? <DemoOverview /> : <Overview />,
+          tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
           compliance: <CompliancePanel figures={figures} onAsk={() => openAdvisor('Compliance overview')} />,
           frameworks: <FrameworkCatalogue onAsk={openAdvisor} />,
           analytics: <AnalyticsPanel figures={figures} />,

@@ -13,9 +13,8 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
         setParams((current) => {
           const next = new URLSearchParams(current);
           next.set('tab', value);
-          // The builder and its template belong to the workflows tab only.
-          next.delete('view');
-          next.delete('template');
+          // The builder, its template, a plan and a section each belong to one tab only.
+          for (const name of ['view', 'template', 'plan', 'section']) next.delete(name);
           return next;
         })
       }
