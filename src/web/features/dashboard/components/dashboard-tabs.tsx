@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from '../dashboard-search.ts';
 
@@ -31,7 +32,8 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
       </div>
       {DASHBOARD_TABS.map((value) => (
         <TabsContent key={value} value={value}>
-          {value === tab ? panels[value] : null}
+          {/* product.md §8: one failing panel leaves the tabs and the page usable. */}
+          {value === tab ? <ErrorBoundary level="component">{panels[value]}</ErrorBoundary> : null}
         </TabsContent>
       ))}
     </Tabs>
