@@ -61,7 +61,9 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   await expect(steps).toHaveCount(1);
   await expect(steps.first()).toContainText(TITLE);
   await expect(steps.first()).toContainText('Normal (P3)');
-  await page.getByRole('button', { name: 'Minimize chat' }).click();
+  // The panel minimized itself when 'Use plan' opened the plan (it no longer covers the page).
+  await expect(page.getByRole('textbox', { name: 'Ask the compliance advisor' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open the compliance advisor' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Add a step, move it to the top with the keyboard, edit it, and submit the plan.

@@ -13,6 +13,7 @@ import { SearchDialog } from './features/search/components/search-dialog.tsx';
 import { ConsentProvider } from './features/consent/consent.tsx';
 import { DemoModeProvider } from './features/demo-mode/demo-mode.tsx';
 import { useAnnounceHydration } from './lib/hydration.ts';
+import { retryUnlessRefused } from './lib/api-client.ts';
 import { PresentationModeProvider } from './features/presentation/presentation-mode.tsx';
 import { AuthProvider } from './features/auth/auth.tsx';
 import { THEME_BOOT_SCRIPT, ThemeProvider } from './features/theme/theme.tsx';
@@ -55,7 +56,9 @@ function NavigationProgress() {
 
 export default function App() {
   useAnnounceHydration();
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }));
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: retryUnlessRefused(1) } } }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

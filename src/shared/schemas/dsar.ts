@@ -92,18 +92,57 @@ export type DsarReceipt = z.infer<typeof dsarReceiptSchema>;
 
 export const DSAR_STATUSES = ['received', 'verifying', 'in_progress', 'completed', 'rejected'] as const;
 
-/** Staff list (administrators only). */
-export const dsarRequestListSchema = z.object({
-  requests: z.array(
-    dsarReceiptSchema.extend({
-      id: z.uuid(),
-      status: z.enum(DSAR_STATUSES),
-      fullName: z.string(),
-      email: z.string(),
-    }),
-  ),
+export type DsarStatus = (typeof DSAR_STATUSES)[number];
+/** A request is handled once it is completed or rejected; until then the statutory clock runs. */
+export const DSAR_HANDLED_STATUSES = ['completed', 'rejected'] as const satisfies readonly DsarStatus[];
+export const isDsarHandled = (status: DsarStatus) => (DSAR_HANDLED_STATUSES as readonly DsarStatus[]).includes(status);
+
+export const DSAR_STATUS_LABELS: Record<DsarStatus, string> = {
+  received: 'Received',
+  verifying: 'Verifying identity',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
+
+const dsarListItemSchema = dsarReceiptSchema.extend({
+  id: z.uuid(),
+  status: z.enum(DSAR_STATUSES),
+  fullName: z.string(),
+  email: z.string(),
+  /** The day it was marked handled (null while open). */
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
 });
-export type DsarRequestListItem = z.infer<typeof dsarRequestListSchema>['requests'][number];
+
+/** Staff list (administrators only). */
+export const dsarRequestListSchema = z.object({ requests: z.array(dsarListItemSchema) });
+export type DsarRequestListItem = z.infer<typeof dsarListItemSchema>;
+
+/** One request as an administrator opens it: everything the requester gave, and how it was handled. */
+export const dsarRequestDetailSchema = dsarListItemSchema.extend({
+  relationship: z.enum(DSAR_RELATIONSHIPS),
+  subjectName: z.string().nullable(),
+  country: z.string(),
+  accountEmail: z.string().nullable(),
+  details: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  handledByEmail: z.string().nullable(),
+});
+export type DsarRequestDetail = z.infer<typeof dsarRequestDetailSchema>;
+
+export const dsarParamsSchema = z.object({ id: z.uuid({ error: 'Not a request id' }) });
+
+/** Marking a request handled: the outcome, what was done, and the day (not in the future). */
+export const dsarResolutionInputSchema = z.object({
+  status: z.enum(DSAR_HANDLED_STATUSES, { error: 'Choose completed or rejected' }),
+  note: z
+    .string({ error: 'Say what was done' })
+    .trim()
+    .min(1, 'Say what was done, so the next person can answer the requester')
+    .max(2000, 'At most 2000 characters'),
+  handledOn: z.iso.date({ error: 'Give the day it was handled (YYYY-MM-DD)' }),
+});
+export type DsarResolutionInput = z.infer<typeof dsarResolutionInputSchema>;
 
 /** `DSAR-2026-000123`: the year received and a six-digit running number. */
 export function formatDsarReference(year: number, sequence: number): string {

@@ -67,9 +67,16 @@ export const searchContentQuerySchema = z.object({
       .array(z.enum(SEARCH_CONTENT_TYPES, { error: `Unknown type; use ${SEARCH_CONTENT_TYPES.join(', ')}` }))
       .max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} types at once`),
   ),
+  // Categories are named as results report them ('FAQ', 'Evidence and audits', 'press'); the filter
+  // ignores case, so each is lower-cased here and compared with the stored category lower-cased.
   categories: commaList('categories').pipe(
     z
-      .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'A category is lowercase letters, digits, - or _'))
+      .array(
+        z
+          .string()
+          .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'_-]{0,63}$/u, "A category is letters, digits, spaces, &, ', - or _ (at most 64)")
+          .transform((category) => category.toLocaleLowerCase('en')),
+      )
       .max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} categories at once`),
   ),
 });

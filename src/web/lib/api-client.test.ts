@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, setAccessTokenProvider } from './api-client.ts';
+import { ApiError, apiFetch, retryUnlessRefused, setAccessTokenProvider } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,5 +62,21 @@ describe('apiFetch', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(apiFetch('/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+});
+
+describe('retryUnlessRefused', () => {
+  const retry = retryUnlessRefused(1);
+
+  it('never asks again after a refusal (a repeated 403 would log another security event)', () => {
+    expect(retry(0, new ApiError(403, 'FORBIDDEN', 'no'))).toBe(false);
+    expect(retry(0, new ApiError(404, 'NOT_FOUND', 'no'))).toBe(false);
+  });
+
+  it('retries network and server errors up to the limit', () => {
+    expect(retry(0, new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe(true);
+    expect(retry(0, new ApiError(503, 'INTERNAL', 'down'))).toBe(true);
+    expect(retry(1, new ApiError(503, 'INTERNAL', 'down'))).toBe(false);
+    expect(retry(0, new Error('parse'))).toBe(true);
   });
 });

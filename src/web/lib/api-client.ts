@@ -87,3 +87,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
   const json: unknown = await response.json();
   return request.schema ? request.schema.parse(json) : (json as T);
 }
+
+/**
+ * The query cache's retry rule: a refusal (4xx) is an answer, not a hiccup, so it is never asked again
+ * (a repeated 403 would log a second PRIVILEGE_ESCALATION for nothing); network and server errors
+ * are retried up to `maxRetries` times.
+ */
+export function retryUnlessRefused(maxRetries: number): (failureCount: number, error: unknown) => boolean {
+  return (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < maxRetries;
+}

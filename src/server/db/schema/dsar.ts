@@ -23,7 +23,11 @@ export const dsarRequests = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** When an administrator marked it handled (completed or rejected): the day they give. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What was done, in the administrator's words; required to mark it handled. */
+    resolutionNote: text('resolution_note'),
+    handledBy: uuid('handled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

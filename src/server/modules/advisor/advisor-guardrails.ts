@@ -1,4 +1,4 @@
-import { sentences } from './advisor-text.ts';
+import { sentences } from '../../../shared/rules/sentences.ts';
 
 /**
  * The advisor's guardrails, applied the same way whichever provider answers:

@@ -1,6 +1,10 @@
 import { AI_SUGGESTION_DEFAULTS } from '../../../shared/constants.ts';
 import type { AiSuggestion, SuggestionCategory } from '../../../shared/schemas/advisor.ts';
+import { completeSentences } from '../../../shared/rules/sentences.ts';
 import { clip } from './advisor-text.ts';
+
+/** A suggestion's description at most; it becomes a plan step's and a workflow's description. */
+const DESCRIPTION_MAX = 1500;
 
 /**
  * When a question asks for work to be done, the advisor proposes it as a structured suggestion
@@ -125,19 +129,25 @@ export function buildSuggestion(input: {
   references: readonly string[];
   sourceTitles: readonly string[];
 }): AiSuggestion {
+  // Every piece is whole sentences (a step's description is read as written, and becomes the
+  // generated workflow's description): a point is shortened by dropping sentences, and a piece that
+  // does not fit is left out, never cut.
+  const points = input.keyPoints
+    .slice(0, 3)
+    .map((point) => `- ${completeSentences(point, 240, 400)}`)
+    .reduce<string[]>((kept, point) => ([...kept, point].join('\n').length <= DESCRIPTION_MAX - 300 ? [...kept, point] : kept), []);
   const parts = [
-    input.keyPoints.length > 0
-      ? input.keyPoints
-          .slice(0, 3)
-          .map((point) => `- ${clip(point, 240)}`)
-          .join('\n')
-      : '',
+    points.join('\n'),
     input.references.length > 0 ? `References: ${input.references.join(', ')}.` : '',
     input.sourceTitles.length > 0 ? `Based on: ${input.sourceTitles.join('; ')}.` : '',
   ].filter(Boolean);
+  const description = parts.reduce((text, part) => {
+    const next = text === '' ? part : `${text}\n\n${part}`;
+    return next.length <= DESCRIPTION_MAX ? next : text;
+  }, '');
   return {
     title: suggestionTitle(input.question, input.fallbackTopic),
-    description: clip(parts.join('\n\n') || clip(input.question, 400), 1500),
+    description: description || completeSentences(input.question, 400, DESCRIPTION_MAX),
     category: categoryFor(input.question),
     priority: priorityFor(input.question),
   };

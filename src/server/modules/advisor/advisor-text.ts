@@ -167,8 +167,3 @@ export function clip(text: string, max: number): string {
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('; '));
   return end > max * 0.5 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))} …`;
 }
-
-/** Sentences of a passage, for filtering one line out without losing the rest. */
-export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z"'(\d])/).filter((sentence) => sentence.trim() !== '');
-}

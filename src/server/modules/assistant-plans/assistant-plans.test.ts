@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/assistant-plans.ts';
 import { buildApp } from '../../app.ts';
 import { assistantPlanSteps } from '../../db/schema/assistant-plans.ts';
+import { userAccessScopes } from '../../db/schema/access.ts';
 import { ensureProfile, grantRole } from '../access/access.service.ts';
 import { readJson } from '../../../../tests/read-response.ts';
 import { checkSubscriptionResponseSchema, subscriptionSchema } from '../../../shared/schemas/billing.ts';
@@ -246,6 +247,8 @@ describe('reviewing submitted plans', () => {
     const user = await createTestUser(instance);
     await ensureProfile(database.db, { userId: user.userId, userType: 'staff' });
     await grantRole(database.db, { userId: user.userId, role: 'consultant', isApprover: options.approver });
+    // Staff read client plans through a scope; this one has every field empty (everywhere).
+    await database.db.insert(userAccessScopes).values({ userId: user.userId });
     return user;
   }
 
@@ -255,6 +258,41 @@ describe('reviewing submitted plans', () => {
     expect((await call(instance, owner, 'POST', `/api/v1/plans/${plan.id}/submit`)).statusCode).toBe(200);
     return { owner, plan };
   }
+
+  it('reads a client’s plan only within the reviewer’s scope (region = the client’s country), as if it did not exist outside it', async () => {
+    const instance = await app();
+    const { plan } = await submittedPlan(instance); // bought for Acme Health, Germany
+    async function scopedStaff(scopes: { region?: string; framework?: string; isActive?: boolean }[]) {
+      const user = await createTestUser(instance);
+      await ensureProfile(database.db, { userId: user.userId, userType: 'staff' });
+      await grantRole(database.db, { userId: user.userId, role: 'consultant', isApprover: true });
+      for (const scope of scopes) await database.db.insert(userAccessScopes).values({ userId: user.userId, ...scope });
+      return user;
+    }
+    const sees = async (user: TestUser) => {
+      const queue = readJson(await call(instance, user, 'GET', '/api/v1/reviews/plans'), reviewQueueResponseSchema);
+      return queue.plans.some((item) => item.id === plan.id);
+    };
+    const inGermany = await scopedStaff([{ region: 'Germany' }]);
+    const germanySoc2 = await scopedStaff([{ region: 'Germany', framework: 'soc2' }]); // framework: the plan names none
+    const inFrance = await scopedStaff([{ region: 'France' }]);
+    const lapsed = await scopedStaff([{ region: 'Germany', isActive: false }]);
+    const unscoped = await scopedStaff([]);
+    const either = await scopedStaff([{ region: 'France' }, { region: 'Germany' }]);
+
+    expect(await sees(inGermany)).toBe(true);
+    expect(await sees(germanySoc2)).toBe(true);
+    expect(await sees(either)).toBe(true);
+    for (const outside of [inFrance, lapsed, unscoped]) {
+      expect(await sees(outside)).toBe(false);
+      expect((await call(instance, outside, 'GET', `/api/v1/reviews/plans/${plan.id}`)).statusCode).toBe(404);
+      const decision = await call(instance, outside, 'POST', `/api/v1/reviews/plans/${plan.id}/decision`, { decision: 'approve' });
+      expect(decision.statusCode).toBe(404);
+    }
+    expect((await call(instance, inGermany, 'GET', `/api/v1/reviews/plans/${plan.id}`)).statusCode).toBe(200);
+    const approved = await call(instance, inGermany, 'POST', `/api/v1/reviews/plans/${plan.id}/decision`, { decision: 'approve' });
+    expect(readJson(approved, reviewPlanSchema).status).toBe('approved');
+  });
 
   it('shows staff the queue with who asked; clients and drafts stay out of it', async () => {
     const instance = await app();

@@ -25,11 +25,14 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
         ...tags,
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema },
-        summary: 'Submitted task requests of every client, oldest first',
+        summary: 'Submitted task requests of the clients in the reviewer’s scope, oldest first',
       },
       config: canRead,
     },
-    async (request, reply) => reply.headers(noStore).send({ plans: await listReviewQueue(db, request.query.status) }),
+    async (request, reply) => {
+      const reviewer = await getRequestAccess(request);
+      return reply.headers(noStore).send({ plans: await listReviewQueue(db, reviewer, request.query.status) });
+    },
   );
 
   typed.get(
@@ -43,7 +46,7 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
       },
       config: canRead,
     },
-    async (request, reply) => reply.headers(noStore).send(await getReviewPlan(db, request.params.id)),
+    async (request, reply) => reply.headers(noStore).send(await getReviewPlan(db, await getRequestAccess(request), request.params.id)),
   );
 
   typed.post(
@@ -59,9 +62,9 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
       config: { access: 'decideReviews', rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { user } = await getRequestAccess(request);
-      const plan = await decidePlan(db, { planId: request.params.id, reviewerId: user.userId, decision: request.body });
-      request.log.info({ reviewerId: user.userId, planId: plan.id, status: plan.status }, 'plan reviewed');
+      const reviewer = await getRequestAccess(request);
+      const plan = await decidePlan(db, { planId: request.params.id, reviewerId: reviewer.user.userId, reviewer, decision: request.body });
+      request.log.info({ reviewerId: reviewer.user.userId, planId: plan.id, status: plan.status }, 'plan reviewed');
       return plan;
     },
   );

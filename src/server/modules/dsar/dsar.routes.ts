@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dsarInputSchema, dsarReceiptSchema, dsarRequestListSchema } from '../../../shared/schemas/dsar.ts';
+import {
+  dsarInputSchema,
+  dsarParamsSchema,
+  dsarReceiptSchema,
+  dsarRequestDetailSchema,
+  dsarRequestListSchema,
+  dsarResolutionInputSchema,
+} from '../../../shared/schemas/dsar.ts';
+import { getRequestAccess } from '../access/access-guard.ts';
+import { getDsarRequest, resolveDsarRequest } from './dsar-admin.service.ts';
 import { createDsarRequest, listDsarRequests } from './dsar.service.ts';
 
 /** Per IP: enough for a household, too few to flood the privacy team. */
@@ -47,6 +56,51 @@ export function registerDsarRoutes(app: FastifyInstance): void {
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { requests: await listDsarRequests(app.database.db) };
+    },
+  );
+
+  typed.get(
+    '/api/v1/admin/dsar-requests/:id',
+    {
+      schema: {
+        operationId: 'getDsarRequest',
+        params: dsarParamsSchema,
+        response: { 200: dsarRequestDetailSchema },
+        tags: ['dsar'],
+        summary: 'One privacy request with everything the requester gave and how it was handled (administrators only)',
+        security: [{ bearerAuth: [] }],
+      },
+      config: { access: 'administer' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getDsarRequest(app.database.db, request.params.id);
+    },
+  );
+
+  typed.post(
+    '/api/v1/admin/dsar-requests/:id/resolution',
+    {
+      schema: {
+        operationId: 'resolveDsarRequest',
+        params: dsarParamsSchema,
+        body: dsarResolutionInputSchema,
+        response: { 200: dsarRequestDetailSchema },
+        tags: ['dsar'],
+        summary: 'Mark a privacy request handled (completed or rejected) with a note and the day (administrators only)',
+        security: [{ bearerAuth: [] }],
+      },
+      config: { access: 'administer' },
+    },
+    async (request) => {
+      const access = await getRequestAccess(request);
+      const resolved = await resolveDsarRequest(app.database.db, {
+        id: request.params.id,
+        adminId: access.user.userId,
+        resolution: request.body,
+      });
+      request.log.info({ adminId: access.user.userId, dsarId: resolved.id, status: resolved.status }, 'privacy request handled');
+      return resolved;
     },
   );
 }

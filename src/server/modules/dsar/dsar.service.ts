@@ -118,5 +118,6 @@ export async function listDsarRequests(db: Db, limit = 200): Promise<DsarRequest
     email: row.email,
     receivedAt: row.createdAt.toISOString(),
     dueAt: row.dueAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
   }));
 }

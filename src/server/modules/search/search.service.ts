@@ -53,7 +53,11 @@ export function toPrefixTsquery(terms: readonly string[], operator: '&' | '|' = 
 function filters(options: SearchContentOptions): SQL[] {
   const where: SQL[] = [eq(searchableContent.isPublished, true)];
   if (options.types && options.types.length > 0) where.push(inArray(searchableContent.contentType, [...options.types]));
-  if (options.categories && options.categories.length > 0) where.push(inArray(searchableContent.category, [...options.categories]));
+  if (options.categories && options.categories.length > 0) {
+    // Case-insensitive: a result reports 'FAQ', a link may say 'faq' (the schema lower-cases the input).
+    const wanted = options.categories.map((category) => category.toLocaleLowerCase('en'));
+    where.push(inArray(sql`lower(${searchableContent.category})`, wanted));
+  }
   return where;
 }
 

@@ -113,6 +113,36 @@ describe('GET /functions/v1/search-content', () => {
     expect(both).toEqual({ results: [], total: 0 });
   });
 
+  it('filters by every category a result reports, whatever its case', async () => {
+    const rows = [
+      { slug: 'test-cat-faq', title: 'Brindlewick question', category: 'FAQ' },
+      { slug: 'test-cat-admin', title: 'Brindlewick administration', category: 'Administration' },
+      { slug: 'test-cat-evidence', title: 'Brindlewick evidence', category: 'Evidence and audits' },
+    ];
+    await database.db
+      .insert(searchableContent)
+      .values(rows.map((row) => ({ ...row, excerpt: 'About brindlewick.', contentType: 'support' as const, urlPath: `/${row.slug}` })));
+    try {
+      const all = await searchOk('q=brindlewick');
+      expect(all.total).toBe(3);
+      // Each category exactly as a result reports it filters to that result.
+      for (const result of all.results) {
+        const filtered = await searchOk(`q=brindlewick&categories=${encodeURIComponent(result.category)}`);
+        expect(titles(filtered)).toEqual([result.title]);
+      }
+      expect(titles(await searchOk('q=brindlewick&categories=faq'))).toEqual(['Brindlewick question']);
+      expect(titles(await searchOk('q=brindlewick&categories=administration'))).toEqual(['Brindlewick administration']);
+      expect(titles(await searchOk(`q=brindlewick&categories=${encodeURIComponent('EVIDENCE AND AUDITS, Faq')}`))).toEqual([
+        'Brindlewick evidence',
+        'Brindlewick question',
+      ]);
+      // The typo fallback applies the same filter.
+      expect(titles(await searchOk('q=brindlewik&categories=FAQ'))).toEqual(['Brindlewick question']);
+    } finally {
+      for (const row of rows) await database.db.delete(searchableContent).where(eq(searchableContent.slug, row.slug));
+    }
+  });
+
   it('pages with limit and offset and always reports the total', async () => {
     const second = await searchOk('q=quokkaflux&limit=1&offset=1');
     expect(titles(second)).toEqual(['Evidence freshness']);

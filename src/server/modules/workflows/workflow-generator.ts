@@ -1,4 +1,5 @@
 import { GENERATED_WORKFLOW } from '../../../shared/constants.ts';
+import { completeSentences } from '../../../shared/rules/sentences.ts';
 import type { SuggestionCategory } from '../../../shared/schemas/advisor.ts';
 import type { WorkflowEdge, WorkflowNode } from '../../../shared/schemas/workflows.ts';
 
@@ -63,7 +64,8 @@ export function generateWorkflowGraph(input: { title: string; description: strin
 } {
   const [[firstLabel, firstType], [secondLabel, secondType]] =
     ACTIONS[isCategory(input.category) ? input.category : 'compliance_assessment'];
-  const brief = input.description.slice(0, 500);
+  // Whole sentences, never a description cut mid-word.
+  const brief = completeSentences(input.description, 500, 1000);
   const nodes: WorkflowNode[] = [
     {
       id: 'start',

@@ -70,6 +70,8 @@ export function ComponentErrorFallback({ onRetry }: { onRetry: () => void }) {
 interface BoundaryProps {
   level: 'page' | 'component';
   children: ReactNode;
+  /** Where the component fallback sits when the children place themselves (a floating widget). */
+  fallbackClassName?: string;
 }
 
 interface BoundaryState {
@@ -93,7 +95,9 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render(): ReactNode {
     if (this.state.error) {
-      return this.props.level === 'page' ? <PageErrorFallback onRetry={this.retry} /> : <ComponentErrorFallback onRetry={this.retry} />;
+      if (this.props.level === 'page') return <PageErrorFallback onRetry={this.retry} />;
+      const fallback = <ComponentErrorFallback onRetry={this.retry} />;
+      return this.props.fallbackClassName ? <div className={this.props.fallbackClassName}>{fallback}</div> : fallback;
     }
     return (
       <div key={this.state.attempt} className="contents">

@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth.tsx';
 import { ADVISOR_COPY } from './advisor-copy.ts';
 import { generateWorkflow } from './api/generate-workflow.ts';
 import { createPlanFromSuggestion } from './api/create-plan.ts';
-import type { ChatActionKind, ChatMessage } from './chat-store.ts';
+import { type ChatActionKind, type ChatMessage, updateChat } from './chat-store.ts';
 
 function noSubscription() {
   toast({ title: ADVISOR_COPY.noSubscriptionTitle, description: ADVISOR_COPY.noSubscriptionDescription, variant: 'destructive' });
@@ -16,7 +16,16 @@ function noSubscription() {
 export function useSuggestionActions(): { run: (action: ChatActionKind, message: ChatMessage) => Promise<void>; pending: string | null } {
   // The server decides whether there is a subscription: the one cached at sign-in may be stale.
   const { user } = useAuth();
-  const navigate = useNavigate();
+  const routerNavigate = useNavigate();
+  // Whenever an action takes the user to another page, the panel minimizes so it does not cover the
+  // page it just opened; the conversation is kept and the dock reopens it.
+  const navigate = useCallback(
+    async (to: string) => {
+      updateChat({ isOpen: false, isExpanded: false });
+      await routerNavigate(to);
+    },
+    [routerNavigate],
+  );
   const [pending, setPending] = useState<string | null>(null);
 
   const keepPlan = useCallback(

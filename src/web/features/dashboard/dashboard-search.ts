@@ -19,9 +19,24 @@ export const dashboardSearchSchema = z.object({
   view: z.enum(['requests', 'builder']).optional().catch(undefined),
   template: z.uuid().optional().catch(undefined),
   plan: z.uuid().optional().catch(undefined),
+  section: z.enum(['deliverables']).optional().catch(undefined),
   demo: z.literal('true').optional().catch(undefined),
 });
 export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
+
+/**
+ * What the Overview tab opens (product.md §2 dashboard query parameters): one plan (`plan=<id>`, where
+ * 'Use plan' lands), the requests view (`view=requests`), the deliverables section
+ * (`section=deliverables`), or the overview itself. An unknown value was already dropped by the schema.
+ */
+export type OverviewView = { kind: 'plan'; planId: string } | { kind: 'requests' } | { kind: 'deliverables' } | { kind: 'overview' };
+
+export function overviewView(search: DashboardSearch): OverviewView {
+  if (search.plan) return { kind: 'plan', planId: search.plan };
+  if (search.view === 'requests') return { kind: 'requests' };
+  if (search.section === 'deliverables') return { kind: 'deliverables' };
+  return { kind: 'overview' };
+}
 
 export function parseDashboardSearch(params: URLSearchParams): DashboardSearch {
   const read = (name: string) => params.get(name) ?? undefined;
@@ -30,6 +45,7 @@ export function parseDashboardSearch(params: URLSearchParams): DashboardSearch {
     view: read('view'),
     template: read('template'),
     plan: read('plan'),
+    section: read('section'),
     demo: read('demo'),
   });
 }

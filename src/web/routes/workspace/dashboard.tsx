@@ -1,63 +1,34 @@
 import { Suspense, lazy } from 'react';
-import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
-import { AnalyticsPanel, type WorkspaceFigures } from '../../features/dashboard/components/analytics-panel.tsx';
+import { AnalyticsPanel } from '../../features/dashboard/components/analytics-panel.tsx';
 import { CompliancePanel } from '../../features/dashboard/components/compliance-panel.tsx';
 import { DashboardTabs } from '../../features/dashboard/components/dashboard-tabs.tsx';
 import { FrameworkCatalogue } from '../../features/dashboard/components/framework-catalogue.tsx';
 import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
-import { parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
-import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
+import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
-import { usePlans } from '../../features/assistant-plans/api/list-plans.ts';
-import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
-import { useWorkflows } from '../../features/workflows/api/list-workflows.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { OverviewPanel } from './dashboard-overview.tsx';
+import { useDashboardFigures } from './use-dashboard-figures.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
 // React Flow is loaded only when the builder is opened.
 const WorkflowBuilder = lazy(() => import('../../features/workflows/components/workflow-builder.tsx'));
 
-function useFigures(): WorkspaceFigures | null {
-  const plans = usePlans();
-  const workflows = useWorkflows();
-  if (!plans.data || !workflows.data) return null;
-  return {
-    plans: plans.data.plans.length,
-    submittedPlans: plans.data.plans.filter((plan) => plan.status === 'submitted').length,
-    steps: plans.data.plans.reduce((sum, plan) => sum + plan.step_count, 0),
-    workflows: workflows.data.workflows.length,
-  };
-}
-
-function Overview() {
-  return (
-    <div className="space-y-6">
-      <section aria-labelledby="plans-heading" className="space-y-3">
-        <div className="flex items-baseline justify-between gap-3">
-          <h2 id="plans-heading" className="text-xl font-semibold">
-            Your latest plans
-          </h2>
-          <Link to="/task-requests" className="text-sm font-medium text-primary hover:underline">
-            All task requests
-          </Link>
-        </div>
-        <PlanList limit={5} headingLevel={3} onAskAdvisor={() => openAdvisor('Dashboard overview')} />
-      </section>
-    </div>
-  );
-}
-
-/** /dashboard-compliancecore: tabs from `?tab=`; the workflows tab opens the builder on `view=builder&template=<id>`. */
+/**
+ * /dashboard-compliancecore: tabs from `?tab=`; the Overview tab opens `plan=<id>`, `view=requests` and
+ * `section=deliverables`; the workflows tab opens the builder on `view=builder&template=<id>`.
+ */
 export default function DashboardRoute() {
   const [params] = useSearchParams();
   const search = parseDashboardSearch(params);
   const { isShowingDemo } = useDemoView();
-  const figures = useFigures();
+  const figures = useDashboardFigures();
   const builder =
     search.view === 'builder' && search.template ? (
       <Suspense fallback={<Spinner label="Loading the Workflow Builder" />}>
@@ -73,7 +44,7 @@ export default function DashboardRoute() {
       <DashboardTabs
         tab={search.tab}
         panels={{
-          tasks: isShowingDemo ? <DemoOverview /> : <Overview />,
+          tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
           compliance: <CompliancePanel figures={figures} onAsk={() => openAdvisor('Compliance overview')} />,
           frameworks: <FrameworkCatalogue onAsk={openAdvisor} />,
           analytics: <AnalyticsPanel figures={figures} />,

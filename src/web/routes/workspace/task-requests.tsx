@@ -1,5 +1,6 @@
 import { type MetaArgs, useSearchParams } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
+import { ErrorBoundary } from '../../components/errors/error-fallbacks.tsx';
 import { taskRequestsSearchSchema } from '../../../shared/schemas/assistant-plans.ts';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanDetail } from '../../features/assistant-plans/components/plan-detail.tsx';
@@ -37,14 +38,18 @@ export default function TaskRequestsRoute() {
           <h2 id="review-queue-heading" className="text-xl font-semibold">
             Awaiting review
           </h2>
-          <ReviewQueue />
+          <ErrorBoundary level="component">
+            <ReviewQueue />
+          </ErrorBoundary>
         </section>
       ) : null}
       <section aria-labelledby="plans-heading" className="space-y-3">
         <h2 id="plans-heading" className="text-xl font-semibold">
           Your plans
         </h2>
-        <PlanList headingLevel={3} onAskAdvisor={() => openAdvisor('Task requests')} />
+        <ErrorBoundary level="component">
+          <PlanList headingLevel={3} onAskAdvisor={() => openAdvisor('Task requests')} />
+        </ErrorBoundary>
       </section>
     </div>
   );

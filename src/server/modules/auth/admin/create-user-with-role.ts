@@ -65,10 +65,14 @@ function withRole(current: AdminUser, role: Role, command: CreateUserCommand): U
     is_data_ai_admin: command.isDataAiAdmin === true,
   };
   const userType = current.userType === 'staff' || role !== 'client' ? 'staff' : 'client';
+  // Staff read client work through their access scopes (docs/permissions.md "Scopes"): a staff user
+  // made here without any gets one scope with every field empty (everywhere), for an administrator
+  // to narrow. A user who already has scopes keeps exactly those.
+  const scopes = userType === 'staff' && current.scopes.length === 0 ? [{ is_active: true }] : current.scopes;
   return {
     userType,
     roles: [...current.roles.filter((held) => held.role !== role), assignment],
-    scopes: current.scopes,
+    scopes,
   };
 }
 

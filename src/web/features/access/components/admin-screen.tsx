@@ -1,56 +1,57 @@
-import { Building2, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { ScrollText, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { RoleMatrix } from './role-matrix.tsx';
 import { SecurityEventsPanel } from './security-events-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
-const tabSchema = z.enum(['users', 'organizations', 'permissions', 'events']).catch('users');
+/** A tab another feature contributes to /admin; the route composes them (a feature never imports another). */
+export interface AdminTab {
+  value: string;
+  label: string;
+  icon: ReactNode;
+  content: ReactNode;
+}
 
-/**
- * /admin (administrators only): users and roles, organizations and their staff, the role–permission
- * matrix, security events. The route hands in the organizations panel (another feature).
- */
-export function AdminScreen({ organizationsPanel }: { organizationsPanel: ReactNode }) {
+const ACCESS_TABS: AdminTab[] = [
+  { value: 'users', label: 'Users & roles', icon: <Users aria-hidden />, content: <UsersPanel /> },
+  { value: 'permissions', label: 'Role permissions', icon: <ShieldCheck aria-hidden />, content: <RoleMatrix /> },
+  { value: 'events', label: 'Security events', icon: <ScrollText aria-hidden />, content: <SecurityEventsPanel /> },
+];
+
+/** /admin (administrators only): users and roles, the role–permission matrix, security events, and the tabs the route adds. */
+export function AdminScreen({ moreTabs = [] }: { moreTabs?: readonly AdminTab[] }) {
   const [params, setParams] = useSearchParams();
-  const tab = tabSchema.parse(params.get('tab') ?? undefined);
+  const tabs = [...ACCESS_TABS, ...moreTabs];
+  const wanted = params.get('tab');
+  // An unknown ?tab= opens the first tab, with no error.
+  const tab = tabs.some((item) => item.value === wanted) ? (wanted ?? 'users') : 'users';
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Administration</h1>
         <p className="mt-2 text-muted-foreground">
-          Who can do what: users and their roles, the organizations staff serve, what each role may do, and who tried what they may not.
+          Who can do what: users and their roles, what each role may do, and who tried what they may not; the organizations staff serve,
+          subscriptions and privacy requests.
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(value) => setParams({ tab: tabSchema.parse(value) }, { replace: true })}>
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <div className="overflow-x-auto">
           <TabsList>
-            <TabsTrigger value="users">
-              <Users aria-hidden /> Users & roles
-            </TabsTrigger>
-            <TabsTrigger value="organizations">
-              <Building2 aria-hidden /> Organizations
-            </TabsTrigger>
-            <TabsTrigger value="permissions">
-              <ShieldCheck aria-hidden /> Role permissions
-            </TabsTrigger>
-            <TabsTrigger value="events">
-              <ScrollText aria-hidden /> Security events
-            </TabsTrigger>
+            {tabs.map((item) => (
+              <TabsTrigger key={item.value} value={item.value}>
+                {item.icon} {item.label}
+              </TabsTrigger>
+            ))}
           </TabsList>
         </div>
-        <TabsContent value="users">
-          <UsersPanel />
-        </TabsContent>
-        <TabsContent value="organizations">{organizationsPanel}</TabsContent>
-        <TabsContent value="permissions">
-          <RoleMatrix />
-        </TabsContent>
-        <TabsContent value="events">
-          <SecurityEventsPanel />
-        </TabsContent>
+        {tabs.map((item) => (
+          <TabsContent key={item.value} value={item.value}>
+            <ErrorBoundary level="component">{item.content}</ErrorBoundary>
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { showsAdvisor } from '../advisor-copy.ts';
 import { useAdvisorEvents } from '../use-advisor-events.ts';
 
@@ -13,9 +14,12 @@ export function AdvisorDock() {
   const { pathname } = useLocation();
   useAdvisorEvents();
   if (!showsAdvisor(pathname)) return null;
+  // A widget that fails says so where it would have floated, and the page under it stays usable.
   return (
-    <Suspense fallback={null}>
-      <AdvisorWidget />
-    </Suspense>
+    <ErrorBoundary level="component" fallbackClassName="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-sm bg-background shadow-lg">
+      <Suspense fallback={null}>
+        <AdvisorWidget />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -252,6 +252,9 @@ describe('the advisor widget', () => {
     await userEvent.type(await openWidget(), 'Help us run access reviews{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Use plan' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/task-requests?plan=${PLAN_ID}`));
+    // The panel minimizes when it navigates, so the plan page it opened is not covered.
+    expect(screen.queryByRole('textbox', { name: 'Ask the compliance advisor' })).toBeNull();
+    await screen.findByRole('button', { name: 'Open the compliance advisor' });
   });
 
   it('offers only the actions the user may take: an auditor keeps no plan, but may turn advice into a workflow', async () => {
@@ -300,6 +303,8 @@ describe('the advisor widget', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe(`/dashboard-compliancecore?tab=workflows&view=builder&template=${WORKFLOW_ID}`),
     );
+    expect(screen.queryByRole('textbox', { name: 'Ask the compliance advisor' })).toBeNull();
+    await screen.findByRole('button', { name: 'Open the compliance advisor' });
   });
 
   it("'Generate workflow' failing says 'Failed to generate workflow'", async () => {

@@ -9,12 +9,14 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddStep } from '../api/add-step.ts';
 import { usePlan } from '../api/get-plan.ts';
+import { usePlanReadAccess } from '../api/list-plans.ts';
 import { useRemoveStep } from '../api/remove-step.ts';
 import { useReorderSteps } from '../api/reorder-steps.ts';
 import { useSubmitPlan } from '../api/submit-plan.ts';
 import { useUpdateStep } from '../api/update-step.ts';
 import { formatDate } from '../plan-labels.ts';
 import { PlanHeading } from './plan-heading.tsx';
+import { PlansNotInRole } from './plans-not-in-role.tsx';
 import { StepForm } from './step-form.tsx';
 import { type StepActions, StepItem } from './step-item.tsx';
 
@@ -65,6 +67,7 @@ function failed(error: unknown) {
 
 /** `/task-requests?plan=<id>`: the plan, its steps, and what the user can do with them. */
 export function PlanDetail({ planId }: { planId: string }) {
+  const readAccess = usePlanReadAccess();
   const plan = usePlan(planId);
   const addStep = useAddStep(planId);
   const updateStep = useUpdateStep(planId);
@@ -75,6 +78,7 @@ export function PlanDetail({ planId }: { planId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const isPending = addStep.isPending || updateStep.isPending || removeStep.isPending || reorder.isPending || submit.isPending;
 
+  if (readAccess === 'denied') return <PlansNotInRole />;
   if (plan.isPending) return <Spinner label="Loading the plan" />;
   if (plan.isError) {
     const missing = plan.error instanceof ApiError && (plan.error.status === 404 || plan.error.status === 400);

@@ -3,14 +3,17 @@ import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePlans } from '../api/list-plans.ts';
+import { usePlanReadAccess, usePlans } from '../api/list-plans.ts';
 import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate, stepCount } from '../plan-labels.ts';
 import { PlanLinks } from './plan-links.tsx';
+import { PlansNotInRole } from './plans-not-in-role.tsx';
 
 /** The user's plans, newest first, or an empty state that says how to make one. */
 export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: number; headingLevel?: 2 | 3; onAskAdvisor: () => void }) {
+  const readAccess = usePlanReadAccess();
   const plans = usePlans();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  if (readAccess === 'denied') return <PlansNotInRole />;
   if (plans.isPending) return <Spinner label="Loading your plans" />;
   if (plans.isError) {
     return (

@@ -28,11 +28,20 @@ const PROMISES = [
   'Sessions you can end on every device from your profile',
 ];
 
-function SecurityPanel() {
+/** The panel's words: the product's promise, then one plain sentence about the sign-in behind it. */
+export const AUTH_HEADLINE = {
+  title: 'Compliance & Analytics On Demand',
+  line: 'Your workspace sits behind a sign-in built to pass your security team’s review.',
+} as const;
+
+export function SecurityPanel() {
   return (
     <div className="hidden flex-col justify-center gap-6 rounded-2xl bg-gradient-to-br from-primary to-blue-900 p-10 text-white lg:flex">
       <ShieldCheck className="size-12" aria-hidden />
-      <p className="text-2xl font-semibold leading-snug">Compliance & Analytics On Demand, behind sign-in a security team signs off.</p>
+      <div>
+        <p className="text-2xl font-semibold leading-snug">{AUTH_HEADLINE.title}</p>
+        <p className="mt-2 text-lg text-blue-50">{AUTH_HEADLINE.line}</p>
+      </div>
       <ul className="grid gap-3 text-sm text-blue-50">
         {PROMISES.map((promise) => (
           <li key={promise} className="flex gap-2">

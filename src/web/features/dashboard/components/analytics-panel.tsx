@@ -1,40 +1,75 @@
+import type { PlanCounts } from '../../../../shared/rules/plan-counts.ts';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { StatCard } from './stat-card.tsx';
 
 export interface WorkspaceFigures {
-  plans: number;
-  submittedPlans: number;
+  /** Plans by status; null when the user's role does not read plans. */
+  plans: PlanCounts | null;
   steps: number;
-  workflows: number;
+  /** null when the user's role does not read workflows. */
+  workflows: number | null;
+}
+
+/** What a role does not see, said once, plainly (not as an error). */
+export function NotInRoleNote({ what }: { what: string[] }) {
+  if (what.length === 0) return null;
+  return (
+    <p className="rounded-lg border border-border bg-muted/40 p-4 text-sm text-muted-foreground" data-testid="figures-not-in-role">
+      Your role does not include {what.join(' or ')}, so {what.length === 1 ? 'it is' : 'they are'} not counted here.
+    </p>
+  );
+}
+
+export function hiddenFigures(figures: WorkspaceFigures): string[] {
+  return [...(figures.plans ? [] : ['plans']), ...(figures.workflows === null ? ['workflows'] : [])];
+}
+
+function planHint(plans: PlanCounts): string {
+  const parts = [`${plans.draft} draft`];
+  if (plans.changesRequested > 0) parts.push(`${plans.changesRequested} sent back`);
+  return parts.join(' · ');
 }
 
 /** Figures from the user's own data; nothing invented while there is nothing to count. */
 export function AnalyticsPanel({ figures }: { figures: WorkspaceFigures | null }) {
   if (!figures) return <p className="text-sm text-muted-foreground">Loading your figures…</p>;
-  const share = figures.plans === 0 ? 0 : Math.round((figures.submittedPlans / figures.plans) * 100);
+  const { plans } = figures;
+  const share = !plans || plans.total === 0 ? 0 : Math.round((plans.submitted / plans.total) * 100);
+  const isEmpty = (plans?.total ?? 0) === 0 && (figures.workflows ?? 0) === 0;
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <h2 id="analytics-heading" className="text-xl font-semibold">
         Analytics
       </h2>
-      {figures.plans === 0 && figures.workflows === 0 ? (
+      <NotInRoleNote what={hiddenFigures(figures)} />
+      {isEmpty ? (
         <p className="rounded-lg border border-dashed border-border p-6 text-sm text-muted-foreground">
           Nothing to measure yet. Figures appear here once you keep a plan or generate a workflow from the advisor.
         </p>
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Plans" value={figures.plans} hint={`${figures.plans - figures.submittedPlans} draft`} />
-            <StatCard label="Submitted plans" value={figures.submittedPlans} />
-            <StatCard label="Plan steps" value={figures.steps} />
-            <StatCard label="Workflows" value={figures.workflows} />
+            {plans ? (
+              <>
+                <StatCard label="Plans" value={plans.total} hint={planHint(plans)} />
+                <StatCard
+                  label="Submitted plans"
+                  value={plans.submitted}
+                  hint={`${plans.approved} approved · ${plans.awaitingReview} awaiting review`}
+                />
+                <StatCard label="Plan steps" value={figures.steps} />
+              </>
+            ) : null}
+            {figures.workflows === null ? null : <StatCard label="Workflows" value={figures.workflows} />}
           </div>
-          <div className="rounded-lg border border-border p-4">
-            <p id="submitted-share" className="text-sm font-medium">
-              {share}% of your plans are submitted
-            </p>
-            <Progress value={share} aria-labelledby="submitted-share" className="mt-2" />
-          </div>
+          {plans && plans.total > 0 ? (
+            <div className="rounded-lg border border-border p-4">
+              <p id="submitted-share" className="text-sm font-medium">
+                {share}% of your plans are submitted
+              </p>
+              <Progress value={share} aria-labelledby="submitted-share" className="mt-2" />
+            </div>
+          ) : null}
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { planById } from '../../../../shared/pricing-plans.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../auth/auth.tsx';
-import type { WorkspaceFigures } from './analytics-panel.tsx';
+import { NotInRoleNote, type WorkspaceFigures, hiddenFigures } from './analytics-panel.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /** Where the programme stands: the subscription, and the work planned and submitted so far. */
@@ -35,12 +35,19 @@ export function CompliancePanel({ figures, onAsk }: { figures: WorkspaceFigures 
           <p className="mt-1 text-sm text-muted-foreground">Checking your subscription…</p>
         )}
       </div>
-      {figures ? (
-        <div className="grid gap-3 sm:grid-cols-3">
-          <StatCard label="Plans in draft" value={figures.plans - figures.submittedPlans} />
-          <StatCard label="Plans submitted to our team" value={figures.submittedPlans} />
+      {figures?.plans ? (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard label="Plans in draft" value={figures.plans.draft} />
+          <StatCard
+            label="Plans submitted to our team"
+            value={figures.plans.submitted}
+            hint={`${figures.plans.approved} approved · ${figures.plans.awaitingReview} awaiting review`}
+          />
+          <StatCard label="Sent back for changes" value={figures.plans.changesRequested} />
           <StatCard label="Steps planned" value={figures.steps} />
         </div>
+      ) : figures ? (
+        <NotInRoleNote what={hiddenFigures(figures).filter((what) => what === 'plans')} />
       ) : null}
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from '../dashboard-search.ts';
 
@@ -13,9 +14,8 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
         setParams((current) => {
           const next = new URLSearchParams(current);
           next.set('tab', value);
-          // The builder and its template belong to the workflows tab only.
-          next.delete('view');
-          next.delete('template');
+          // The builder, its template, a plan and a section each belong to one tab only.
+          for (const name of ['view', 'template', 'plan', 'section']) next.delete(name);
           return next;
         })
       }
@@ -32,7 +32,8 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
       </div>
       {DASHBOARD_TABS.map((value) => (
         <TabsContent key={value} value={value}>
-          {value === tab ? panels[value] : null}
+          {/* product.md §8: one failing panel leaves the tabs and the page usable. */}
+          {value === tab ? <ErrorBoundary level="component">{panels[value]}</ErrorBoundary> : null}
         </TabsContent>
       ))}
     </Tabs>

@@ -4,6 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDemoMode } from '../demo-mode.tsx';
 import { useDemoView } from '../use-demo-view.ts';
 
+/**
+ * Exactly which parts demo mode replaces (docs/dashboard.md "Demo mode"): the dashboard's Overview tab
+ * and its deliverables section. Every other tab and page keeps the user's real data, and says so.
+ */
+export function demoScopeSentence(companyName: string): string {
+  return `The dashboard's Overview tab and its deliverables section show ${companyName}, a fictional company. The other dashboard tabs, task requests, administration and your profile show your organization's real data.`;
+}
+
 /** The workspace's notice that it is showing sample data, with the way out and a reset. */
 export function DemoBanner() {
   const { isShowingDemo, source, demoData } = useDemoView();
@@ -30,9 +38,7 @@ export function DemoBanner() {
         <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden />
         <div>
           <p className="text-sm font-semibold">Demo mode: you are viewing sample data</p>
-          <p className="text-sm">
-            The workspace shows {demoData.companyName}, a fictional company. Nothing you see here is your organization&apos;s data.
-          </p>
+          <p className="text-sm">{demoScopeSentence(demoData.companyName)}</p>
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

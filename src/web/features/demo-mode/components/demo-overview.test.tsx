@@ -37,6 +37,15 @@ describe('demo overview and banner', () => {
     expect(screen.getByRole('region', { name: 'Demo mode' }).textContent).toContain('you are viewing sample data');
   });
 
+  it('say exactly which parts are sample, and never that nothing shown is the organization’s data', () => {
+    renderAt('/dashboard-compliancecore?tab=analytics&demo=true');
+    const banner = screen.getByRole('region', { name: 'Demo mode' }).textContent ?? '';
+    expect(banner).not.toContain('Nothing you see here');
+    expect(banner).toContain(
+      "The dashboard's Overview tab and its deliverables section show Northwind Health Partners, a fictional company. The other dashboard tabs, task requests, administration and your profile show your organization's real data.",
+    );
+  });
+
   it('follow the workspace switch and the stored flag', async () => {
     renderAt('/dashboard-compliancecore');
     await userEvent.click(screen.getByRole('switch', { name: 'Demo mode' }));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatMonthlyPrice, formatUsd } from '../../../../shared/pricing-plans.ts';
 import type { Interest } from '../../../../shared/constants.ts';
 import type { RoiInput, RoiResult } from '../../../../shared/rules/roi.ts';
+import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { roiConsultationMessage } from '../consultation-message.ts';
 
@@ -18,7 +19,15 @@ function ChartSlot({ result }: { result: RoiResult }) {
   const placeholder = <div className={`${CHART_HEIGHT} animate-pulse rounded-lg bg-muted motion-reduce:animate-none`} />;
   return (
     <figure className="mt-8">
-      {isMounted ? <Suspense fallback={placeholder}>{<RoiChart result={result} />}</Suspense> : placeholder}
+      {isMounted ? (
+        <ErrorBoundary level="component">
+          <Suspense fallback={placeholder}>
+            <RoiChart result={result} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        placeholder
+      )}
       <figcaption className="mt-2 text-xs text-muted-foreground">
         Annual cost by component: today against {result.pricedPlan.name}
         {result.isPriceFloor ? ' (Enterprise is priced to scope; Scale shown as a floor)' : ''}.

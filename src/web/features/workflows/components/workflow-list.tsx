@@ -4,7 +4,7 @@ import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useWorkflows } from '../api/list-workflows.ts';
+import { useWorkflowReadAccess, useWorkflows } from '../api/list-workflows.ts';
 
 export function builderPath(id: string): string {
   return `/dashboard-compliancecore?tab=workflows&view=builder&template=${id}`;
@@ -12,7 +12,15 @@ export function builderPath(id: string): string {
 
 /** The user's workflows (latest version of each), or how to get one. */
 export function WorkflowList({ onAskAdvisor }: { onAskAdvisor: () => void }) {
+  const readAccess = useWorkflowReadAccess();
   const workflows = useWorkflows();
+  if (readAccess === 'denied') {
+    return (
+      <p className="rounded-lg border border-border bg-muted/40 p-4 text-sm" data-testid="workflows-not-in-role">
+        Workflows are not part of your role, so none are shown here.
+      </p>
+    );
+  }
   if (workflows.isPending) return <Spinner label="Loading your workflows" />;
   if (workflows.isError) {
     return (

@@ -1,0 +1,53 @@
+import { expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { createUserWithRole, signInWithPassword, signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
+import { test } from './test.ts';
+
+test('an auditor browses the dashboard and task requests: told plainly what the role does not see, and nothing is refused', async ({
+  page,
+}) => {
+  const email = uniqueEmail('auditor');
+  await createUserWithRole(email, 'auditor');
+  const refused: string[] = [];
+  const planRequests: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/v1/plans')) planRequests.push(url.pathname);
+    if (response.status() === 403) refused.push(url.pathname);
+  });
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL('/dashboard-compliancecore');
+
+  await page.goto('/dashboard-compliancecore');
+  await expect(page.getByText('Plans are not part of your role.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const tab of ['Compliance', 'Analytics']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByTestId('figures-not-in-role')).toContainText('Your role does not include plans');
+  }
+  await page.goto('/task-requests');
+  await expect(page.getByText('Plans are not part of your role.')).toBeVisible();
+  await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  expect(planRequests).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
+test('the dashboard opens what its parameters name, and falls back quietly on an unknown one', async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail('params'));
+
+  await page.goto('/dashboard-compliancecore?section=deliverables');
+  await expect(page.getByRole('heading', { name: 'Deliverables', level: 2 })).toBeVisible();
+  await expect(page.getByText(/Nothing has been delivered yet/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/dashboard-compliancecore?view=requests');
+  await expect(page).toHaveURL(/\/task-requests$/);
+  await expect(page.getByRole('heading', { name: 'Task requests', level: 1 })).toBeVisible();
+
+  await page.goto('/dashboard-compliancecore?view=nonsense&section=invoices');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Your latest plans' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

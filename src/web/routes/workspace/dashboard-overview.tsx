@@ -1,0 +1,69 @@
+import { PackageCheck } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { openAdvisor } from '../../features/advisor/open-advisor.ts';
+import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
+import type { OverviewView } from '../../features/dashboard/dashboard-search.ts';
+import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
+import { Deliverables as SampleDeliverables } from '../../features/demos/screens/deliverables.tsx';
+
+function LatestPlans() {
+  return (
+    <section aria-labelledby="plans-heading" className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="plans-heading" className="text-xl font-semibold">
+          Your latest plans
+        </h2>
+        <Link to="/task-requests" className="text-sm font-medium text-primary hover:underline">
+          All task requests
+        </Link>
+      </div>
+      <PlanList limit={5} headingLevel={3} onAskAdvisor={() => openAdvisor('Dashboard overview')} />
+    </section>
+  );
+}
+
+/**
+ * `section=deliverables`: the sample company's deliverables in demo mode; otherwise what the user has,
+ * which is nothing yet (deliverables are not built: docs/dashboard.md), said plainly.
+ */
+function DeliverablesSection({ isShowingDemo }: { isShowingDemo: boolean }) {
+  return (
+    <section aria-labelledby="deliverables-heading" className="space-y-3" data-testid="deliverables-section">
+      <h2 id="deliverables-heading" className="text-xl font-semibold">
+        Deliverables
+      </h2>
+      {isShowingDemo ? (
+        <SampleDeliverables />
+      ) : (
+        <div className="rounded-lg border border-dashed border-border p-8 text-center">
+          <PackageCheck className="mx-auto size-8 text-muted-foreground" aria-hidden />
+          <p className="mx-auto mt-3 max-w-md text-sm text-muted-foreground">
+            Nothing has been delivered yet. Finished work appears here once our reviewers approve it; follow your plans on the{' '}
+            <Link to="/task-requests" className="font-medium text-primary underline underline-offset-2">
+              task requests
+            </Link>{' '}
+            page meanwhile.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The Overview tab, or what its URL names (product.md §2): a plan and the requests view live on
+ * /task-requests, where 'Use plan' lands, so the dashboard sends the user there; the deliverables
+ * section opens here.
+ */
+export function OverviewPanel({ view, isShowingDemo }: { view: OverviewView; isShowingDemo: boolean }) {
+  switch (view.kind) {
+    case 'plan':
+      return <Navigate replace to={`/task-requests?plan=${view.planId}`} />;
+    case 'requests':
+      return <Navigate replace to="/task-requests" />;
+    case 'deliverables':
+      return <DeliverablesSection isShowingDemo={isShowingDemo} />;
+    case 'overview':
+      return isShowingDemo ? <DemoOverview /> : <LatestPlans />;
+  }
+}
