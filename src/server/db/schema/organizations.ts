@@ -39,7 +39,7 @@ export const organizationMembers = pgTable(
 
 /**
  * A staff member assigned to serve a client organization, in one engagement role. A tenant table:
- * row-level security (migration 0015) shows a row only inside a tenant transaction that reaches its
+ * row-level security (migration 0017) shows a row only inside a tenant transaction that reaches its
  * organization, or to the staff member it names.
  */
 export const staffAssignments = pgTable(

@@ -14,7 +14,7 @@ import { getRequestAccess } from '../access/access-guard.ts';
  *   const rows = await tenant.transaction((tx) => tx.select().from(things).where(tenant.where(things.organizationId)));
  *   tenant.assert(row?.organizationId); // another organization's row, or none: 404 NOT_FOUND
  *
- * Row-level security (migration 0015) is the second line: inside `tenant.transaction` the database
+ * Row-level security (migration 0017) is the second line: inside `tenant.transaction` the database
  * itself hides tenant rows of other organizations, so a query that forgets `tenant.where` still
  * returns nothing it should not.
  */
