@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { dsarRequests } from '../../db/schema/dsar.ts';
+import { toDsarListItem } from './dsar.service.ts';
 
 /**
  * The privacy team's side of a data-subject request (administrators; docs/dsar.md): open one, and
@@ -18,15 +19,7 @@ const notFound = () => new AppError('NOT_FOUND', 'No privacy request has this id
 
 function toDetail(row: DsarRow, handledByEmail: string | null): DsarRequestDetail {
   return {
-    id: row.id,
-    reference: row.reference,
-    requestType: row.requestType,
-    status: row.status,
-    fullName: row.fullName,
-    email: row.email,
-    receivedAt: row.createdAt.toISOString(),
-    dueAt: row.dueAt.toISOString(),
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    ...toDsarListItem(row),
     relationship: row.relationship,
     subjectName: row.subjectName,
     country: row.country,

@@ -109,7 +109,12 @@ export async function createDsarRequest(db: Db, input: DsarInput, meta: DsarRequ
 /** Soonest deadline first: the order the privacy team works in. */
 export async function listDsarRequests(db: Db, limit = 200): Promise<DsarRequestListItem[]> {
   const rows = await db.select().from(dsarRequests).orderBy(asc(dsarRequests.dueAt)).limit(limit);
-  return rows.map((row) => ({
+  return rows.map(toDsarListItem);
+}
+
+/** What a privacy request's row in a list shows; its detail adds the rest. */
+export function toDsarListItem(row: typeof dsarRequests.$inferSelect): DsarRequestListItem {
+  return {
     id: row.id,
     reference: row.reference,
     requestType: row.requestType,
@@ -119,5 +124,5 @@ export async function listDsarRequests(db: Db, limit = 200): Promise<DsarRequest
     receivedAt: row.createdAt.toISOString(),
     dueAt: row.dueAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-  }));
+  };
 }

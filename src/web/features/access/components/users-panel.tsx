@@ -1,12 +1,11 @@
-import { Search, Trash2, UserRoundPen, UserRoundPlus } from 'lucide-react';
+import { SearchField } from '../../../components/ui/search-field.tsx';
+import { Trash2, UserRoundPen, UserRoundPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { CAPABILITIES, CAPABILITY_LABELS, ROLE_LABELS } from '../../../../shared/permissions.ts';
 import type { AdminUser } from '../../../../shared/schemas/access.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -105,20 +104,7 @@ export function UsersPanel() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid w-full max-w-md gap-2">
-          <Label htmlFor={searchId}>Search by email</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className="pl-9"
-              placeholder="name@company.com"
-            />
-          </div>
-        </div>
+        <SearchField id={searchId} label="Search by email" value={text} onChange={setText} placeholder="name@company.com" />
         <Button type="button" onClick={() => setInviting(true)}>
           <UserRoundPlus aria-hidden /> Invite User
         </Button>

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { DisclosureButton } from '../../../components/ui/disclosure-button.tsx';
 import { useId, useState } from 'react';
 import { SUBSCRIPTION_STATUSES, type AdminSubscription, type SubscriptionStatus } from '../../../../shared/schemas/billing.ts';
 import { PLAN_IDS, type PlanId } from '../../../../shared/constants.ts';
@@ -73,17 +73,7 @@ function SubscriptionRow({ subscription }: { subscription: AdminSubscription }) 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={subscription.status === 'active' ? 'green' : 'yellow'}>{statusLabel(subscription.status)}</Badge>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Close' : 'Open'} ${subscription.organizationName}`}
-            aria-controls={detailId}
-            onClick={() => setOpen(!isOpen)}
-          >
-            <ChevronDown aria-hidden className={isOpen ? 'rotate-180' : undefined} /> {isOpen ? 'Close' : 'Open'}
-          </Button>
+          <DisclosureButton isOpen={isOpen} name={subscription.organizationName} controls={detailId} onToggle={() => setOpen(!isOpen)} />
         </div>
       </div>
       <div id={detailId}>{isOpen ? <SubscriptionDetail subscription={subscription} /> : null}</div>

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { DisclosureButton } from '../../../components/ui/disclosure-button.tsx';
 import { useId, useState } from 'react';
 import { dsarClock } from '../../../../shared/rules/dsar-clock.ts';
 import {
@@ -81,17 +81,7 @@ function RequestRow({ item }: { item: DsarRequestListItem }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={isDsarHandled(item.status) ? 'green' : 'info'}>{DSAR_STATUS_LABELS[item.status]}</Badge>
           <Clock dueAt={item.dueAt} completedAt={item.completedAt} />
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Close' : 'Open'} ${item.reference}`}
-            aria-controls={detailId}
-            onClick={() => setOpen(!isOpen)}
-          >
-            <ChevronDown aria-hidden className={isOpen ? 'rotate-180' : undefined} /> {isOpen ? 'Close' : 'Open'}
-          </Button>
+          <DisclosureButton isOpen={isOpen} name={item.reference} controls={detailId} onToggle={() => setOpen(!isOpen)} />
         </div>
       </div>
       <div id={detailId}>{isOpen ? <RequestDetail id={item.id} /> : null}</div>

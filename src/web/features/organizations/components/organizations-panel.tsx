@@ -1,12 +1,11 @@
-import { Building2, Plus, Search } from 'lucide-react';
+import { SearchField } from '../../../components/ui/search-field.tsx';
+import { Building2, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Organization } from '../../../../shared/schemas/organizations.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -76,20 +75,7 @@ export function OrganizationsPanel() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid w-full max-w-md gap-2">
-          <Label htmlFor={searchId}>Search organizations</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className="pl-9"
-              placeholder="Company name"
-            />
-          </div>
-        </div>
+        <SearchField id={searchId} label="Search organizations" value={text} onChange={setText} placeholder="Company name" />
         <Button type="button" onClick={() => setCreating(true)}>
           <Plus aria-hidden /> New Organization
         </Button>
