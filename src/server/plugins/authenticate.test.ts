@@ -13,10 +13,12 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ database });
-  app.get('/api/v1/test-whoami', { config: { access: 'public' } }, async (request) => ({
+  app.get('/api/v1/test-whoami', { config: { access: 'public' }, schema: { hide: true } }, async (request) => ({
     auth: request.auth && { ...request.auth, claims: undefined },
   }));
-  app.get('/api/v1/test-private', { config: { access: 'public' } }, async (request) => ({ userId: requireUser(request).userId }));
+  app.get('/api/v1/test-private', { config: { access: 'public' }, schema: { hide: true } }, async (request) => ({
+    userId: requireUser(request).userId,
+  }));
 });
 afterAll(async () => {
   await app.close();

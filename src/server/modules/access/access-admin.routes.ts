@@ -56,6 +56,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: adminOnly,
       schema: {
         tags: ['admin'],
+        operationId: 'listUsers',
         summary: 'Users with their type, roles, capability flags and access scopes',
         querystring: adminUserListQuerySchema,
         response: { 200: adminUserListSchema },
@@ -68,7 +69,13 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
     '/api/v1/admin/users/:userId',
     {
       config: adminOnly,
-      schema: { tags: ['admin'], summary: 'One user’s access', params: userParams, response: { 200: adminUserSchema } },
+      schema: {
+        tags: ['admin'],
+        operationId: 'getUserAccess',
+        summary: 'One user’s access',
+        params: userParams,
+        response: { 200: adminUserSchema },
+      },
     },
     async (request, reply) => reply.headers(noStore).send(await getUser(db, request.params.userId)),
   );
@@ -79,6 +86,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: { ...adminOnly, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
+        operationId: 'replaceUserAccess',
         summary: 'Replaces a user’s type, roles with their flags, and access scopes',
         params: userParams,
         body: updateUserAccessInputSchema,
@@ -99,6 +107,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
+        operationId: 'inviteUser',
         summary: 'Invites a person by e-mail (POST /auth/v1/invite) with the type, roles and scopes they start with',
         body: inviteUserInputSchema,
         response: { 201: adminUserSchema },
@@ -134,8 +143,10 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
+        operationId: 'deleteUser',
         summary: 'Deletes a user (DELETE /auth/v1/admin/users/{id}): their sign-in, sessions, roles and scopes',
         params: userParams,
+        response: { 204: z.undefined().describe('The user is deleted') },
       },
     },
     async (request, reply) => {
@@ -159,6 +170,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: adminOnly,
       schema: {
         tags: ['admin'],
+        operationId: 'getRolePermissions',
         summary: 'Permissions ordered by category, and the permissions each role holds',
         response: { 200: rolePermissionMatrixSchema },
       },
@@ -172,6 +184,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: { ...adminOnly, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
+        operationId: 'replaceRolePermissions',
         summary: 'Replaces the permission set of each role given',
         body: updateRolePermissionsInputSchema,
         response: { 200: rolePermissionMatrixSchema },
@@ -191,6 +204,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       config: adminOnly,
       schema: {
         tags: ['admin'],
+        operationId: 'listSecurityEvents',
         summary: 'Security events, newest first',
         querystring: securityEventListQuerySchema,
         response: { 200: securityEventListSchema },

@@ -16,6 +16,7 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
       config: { access: 'signedIn' },
       schema: {
         tags: ['access'],
+        operationId: 'getMyAccess',
         summary: 'The signed-in user’s type, roles, capability flags, permissions and access scopes',
         response: { 200: meAccessSchema },
       },
@@ -49,6 +50,7 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
       config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['access'],
+        operationId: 'reportAccessDenied',
         summary: 'Records a PRIVILEGE_ESCALATION event when the web route guard turns the user away',
         body: accessDenialInputSchema,
         response: { 201: accessDenialResultSchema },

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { ROLES, type Role } from '../../../shared/permissions.ts';
 import { buildApp } from '../../app.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
-import { UndeclaredAccessError } from './route-access.ts';
+import { UndeclaredAccessError, UndocumentedOperationError } from './route-access.ts';
 
 /**
  * The role × endpoint matrix on the real routes (access-guard.test.ts covers the page guards).
@@ -110,10 +110,31 @@ describe('guarded by default', () => {
     }
   });
 
+  it('refuses to register a documented /api/v1 or /functions/v1 route without a camelCase operationId', async () => {
+    const attempt = async (url: string, schema?: object) => {
+      const fresh = await buildApp({ database });
+      try {
+        fresh.post(url, { config: { access: 'public' }, ...(schema ? { schema } : {}) }, async () => ({ ok: true }));
+        await fresh.ready();
+      } finally {
+        await fresh.close().catch(() => undefined);
+      }
+    };
+    await expect(attempt('/api/v1/unnamed')).rejects.toThrow(UndocumentedOperationError);
+    await expect(attempt('/functions/v1/unnamed', { summary: 'Has a summary but no id' })).rejects.toThrow(
+      'POST /functions/v1/unnamed is in the OpenAPI document without an operationId',
+    );
+    await expect(attempt('/api/v1/badly-named', { operationId: 'Create_thing' })).rejects.toThrow(UndocumentedOperationError);
+    // Named, or left out of the document on purpose: both register.
+    await expect(attempt('/api/v1/named', { operationId: 'createThing', summary: 'Creates a thing' })).resolves.toBeUndefined();
+    await expect(attempt('/api/v1/hidden', { hide: true })).resolves.toBeUndefined();
+  });
+
   it('guards a declared route with its requirement (a public one answers anyone)', async () => {
     const fresh = await buildApp({ database });
-    fresh.get('/api/v1/test-declared', { config: { access: 'administer' } }, async () => ({ ok: true }));
-    fresh.get('/api/v1/test-open', { config: { access: 'public' } }, async () => ({ ok: true }));
+    const hidden = { hide: true };
+    fresh.get('/api/v1/test-declared', { config: { access: 'administer' }, schema: hidden }, async () => ({ ok: true }));
+    fresh.get('/api/v1/test-open', { config: { access: 'public' }, schema: hidden }, async () => ({ ok: true }));
     try {
       expect((await fresh.inject({ method: 'GET', url: '/api/v1/test-declared' })).statusCode).toBe(401);
       const client = await fresh.inject({

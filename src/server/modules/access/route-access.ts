@@ -42,10 +42,24 @@ function asList<T>(value: T | T[] | undefined): T[] {
 /** Thrown at registration: a new endpoint cannot forget its guard. */
 export class UndeclaredAccessError extends Error {}
 
+/** Thrown at registration: a documented endpoint names its operation for integrators' generated clients. */
+export class UndocumentedOperationError extends Error {}
+
+/** camelCase, verb first (`createPlan`); the OpenAPI document test holds the verbs to a list. */
+const OPERATION_ID = /^[a-z][a-zA-Z0-9]+$/;
+
+/** The route's operationId when its schema puts it in the OpenAPI document; null when hidden. */
+function documentedOperationId(route: RouteOptions): string | null | undefined {
+  const schema = route.schema as { hide?: boolean; operationId?: unknown } | undefined;
+  if (schema?.hide === true) return null;
+  return typeof schema?.operationId === 'string' && OPERATION_ID.test(schema.operationId) ? schema.operationId : undefined;
+}
+
 /**
  * Guarded by default: each route under /api/v1 and /functions/v1 names its access in
  * `config.access`; this puts that guard first in its onRequest hooks, and refuses to register a
- * route that names nothing (or a name ENDPOINT_ACCESS does not know). Register before any module.
+ * route that names nothing (or a name ENDPOINT_ACCESS does not know), or one the OpenAPI document
+ * would show without a camelCase `schema.operationId`. Register before any module.
  */
 export function registerRouteAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -54,6 +68,11 @@ export function registerRouteAccess(app: FastifyInstance): void {
     if (name === undefined || !Object.hasOwn(ENDPOINT_ACCESS, name)) {
       throw new UndeclaredAccessError(
         `${String(route.method)} ${route.url} declares no access: set config.access to one of ${Object.keys(ENDPOINT_ACCESS).join(', ')}.`,
+      );
+    }
+    if (documentedOperationId(route) === undefined) {
+      throw new UndocumentedOperationError(
+        `${String(route.method)} ${route.url} is in the OpenAPI document without an operationId: set schema.operationId to a camelCase verb and noun (e.g. createPlan), or schema.hide to leave it out.`,
       );
     }
     const guard = guardFor(ENDPOINT_ACCESS[name]);

@@ -27,6 +27,7 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...read,
+        operationId: 'createPlan',
         body: createPlanInputSchema,
         response: { 201: planSchema },
         summary: "'Use plan': save the advisor's suggestion as a draft plan",
@@ -41,14 +42,23 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/v1/plans',
-    { schema: { ...read, response: { 200: planListResponseSchema }, summary: 'Your plans, newest first' }, config: canRead },
+    {
+      schema: { ...read, operationId: 'listPlans', response: { 200: planListResponseSchema }, summary: 'Your plans, newest first' },
+      config: canRead,
+    },
     async (request) => ({ plans: await listPlans(db, requireUser(request).userId) }),
   );
 
   typed.get(
     '/api/v1/plans/:id',
     {
-      schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'One of your plans with its steps' },
+      schema: {
+        ...read,
+        operationId: 'getPlan',
+        params: planParamsSchema,
+        response: { 200: planSchema },
+        summary: 'One of your plans with its steps',
+      },
       config: canRead,
     },
     async (request) => getPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
@@ -57,7 +67,14 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/v1/plans/:id/steps',
     {
-      schema: { ...read, params: planParamsSchema, body: stepInputSchema, response: { 201: planSchema }, summary: 'Add a step at the end' },
+      schema: {
+        ...read,
+        operationId: 'addPlanStep',
+        params: planParamsSchema,
+        body: stepInputSchema,
+        response: { 201: planSchema },
+        summary: 'Add a step at the end',
+      },
       config: canWrite,
     },
     async (request, reply) => {
@@ -69,7 +86,14 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
   typed.patch(
     '/api/v1/plans/:id/steps/:stepId',
     {
-      schema: { ...read, params: stepParamsSchema, body: updateStepInputSchema, response: { 200: planSchema }, summary: 'Edit a step' },
+      schema: {
+        ...read,
+        operationId: 'updatePlanStep',
+        params: stepParamsSchema,
+        body: updateStepInputSchema,
+        response: { 200: planSchema },
+        summary: 'Edit a step',
+      },
       config: canWrite,
     },
     async (request) =>
@@ -83,7 +107,10 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
 
   typed.delete(
     '/api/v1/plans/:id/steps/:stepId',
-    { schema: { ...read, params: stepParamsSchema, response: { 200: planSchema }, summary: 'Remove a step' }, config: canWrite },
+    {
+      schema: { ...read, operationId: 'removePlanStep', params: stepParamsSchema, response: { 200: planSchema }, summary: 'Remove a step' },
+      config: canWrite,
+    },
     async (request) => removeStep(db, { userId: requireUser(request).userId, planId: request.params.id, stepId: request.params.stepId }),
   );
 
@@ -92,6 +119,7 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...read,
+        operationId: 'reorderPlanSteps',
         params: planParamsSchema,
         body: reorderStepsInputSchema,
         response: { 200: planSchema },
@@ -104,7 +132,10 @@ export function registerAssistantPlanRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/v1/plans/:id/submit',
-    { schema: { ...read, params: planParamsSchema, response: { 200: planSchema }, summary: 'Submit the plan' }, config: canWrite },
+    {
+      schema: { ...read, operationId: 'submitPlan', params: planParamsSchema, response: { 200: planSchema }, summary: 'Submit the plan' },
+      config: canWrite,
+    },
     async (request) => submitPlan(db, { userId: requireUser(request).userId, planId: request.params.id }),
   );
 

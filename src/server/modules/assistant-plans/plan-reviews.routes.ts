@@ -23,6 +23,7 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...tags,
+        operationId: 'listPlanReviewQueue',
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema },
         summary: 'Submitted task requests of the clients in the reviewer’s scope, oldest first',
@@ -40,6 +41,7 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...tags,
+        operationId: 'getPlanForReview',
         params: planParamsSchema,
         response: { 200: reviewPlanSchema },
         summary: 'One submitted plan with its steps and requester',
@@ -54,6 +56,7 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...tags,
+        operationId: 'decidePlan',
         params: planParamsSchema,
         body: reviewDecisionInputSchema,
         response: { 200: reviewPlanSchema },

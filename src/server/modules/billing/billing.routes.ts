@@ -46,6 +46,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         body: subscribeInputSchema,
         response: { 200: checkoutResponseSchema, 201: checkoutResponseSchema },
         tags: ['billing'],
+        operationId: 'createSubscription',
         summary: 'Start a subscription: activated at once (manual billing) or a Stripe Checkout page to open',
         security: [{ bearerAuth: [] }],
       },
@@ -70,6 +71,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
       schema: {
         response: { 200: adminSubscriptionListSchema },
         tags: ['billing'],
+        operationId: 'listSubscriptions',
         summary: 'Every subscription with its organisation and invoices (administrators only)',
         security: [{ bearerAuth: [] }],
       },
@@ -99,6 +101,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         schema: {
           response: { 200: checkSubscriptionResponseSchema },
           tags: ['billing'],
+          operationId: 'getMySubscription',
           summary: "The signed-in user's own subscription, or null",
           security: [{ bearerAuth: [] }],
         },
@@ -122,6 +125,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: { pro
         schema: {
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
           tags: ['billing'],
+          operationId: 'receiveStripeWebhook',
           summary: 'Stripe webhook endpoint (verified with STRIPE_WEBHOOK_SECRET)',
         },
         // Public, and proven by Stripe's signature over the raw body instead.

@@ -18,6 +18,7 @@ export function registerConsentRoutes(app: FastifyInstance): void {
         body: recordConsentInputSchema,
         response: { 201: storedConsentSchema },
         tags: ['consent'],
+        operationId: 'recordConsent',
         summary: "Record the signed-in user's cookie choice",
         security: [{ bearerAuth: [] }],
       },
@@ -40,6 +41,7 @@ export function registerConsentRoutes(app: FastifyInstance): void {
       schema: {
         response: { 200: consentHistoryResponseSchema },
         tags: ['consent'],
+        operationId: 'listMyConsents',
         summary: "The signed-in user's recorded cookie choices, newest first",
         security: [{ bearerAuth: [] }],
       },

@@ -26,6 +26,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         body: dsarInputSchema,
         response: { 201: dsarReceiptSchema },
         tags: ['dsar'],
+        operationId: 'createDsarRequest',
         summary: 'File a data-subject request; answers with its reference and statutory due date',
       },
       config: { access: 'public', rateLimit: DSAR_RATE_LIMIT },
@@ -48,6 +49,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
       schema: {
         response: { 200: dsarRequestListSchema },
         tags: ['dsar'],
+        operationId: 'listDsarRequests',
         summary: 'Every privacy request, soonest deadline first (administrators only)',
         security: [{ bearerAuth: [] }],
       },

@@ -7,12 +7,14 @@ import { submitConsultationRequest, submitContactForm } from './leads.service.ts
 const LEAD_FORMS = [
   {
     url: '/functions/v1/send-consultation-email',
+    operationId: 'sendConsultationRequest',
     body: consultationRequestSchema,
     summary: "Store a 'Book Demo' consultation request and notify sales",
     submit: submitConsultationRequest,
   },
   {
     url: '/functions/v1/send-contact-form',
+    operationId: 'sendContactForm',
     body: contactFormSchema,
     summary: 'Store a contact-form message and notify sales',
     submit: submitContactForm,
@@ -31,7 +33,13 @@ export function registerLeadRoutes(app: FastifyInstance): void {
     typed.post(
       form.url,
       {
-        schema: { body: form.body, response: { 200: leadReceiptSchema }, tags: ['leads'], summary: form.summary },
+        schema: {
+          body: form.body,
+          response: { 200: leadReceiptSchema },
+          tags: ['leads'],
+          operationId: form.operationId,
+          summary: form.summary,
+        },
         config: { access: 'public', rateLimit },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   assignStaffInputSchema,
   createOrganizationInputSchema,
@@ -122,6 +123,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
         operationId: 'unassignStaff',
         summary: 'Removes a staff member’s assignment to an organization',
         params: staffAssignmentParamsSchema,
+        response: { 204: z.undefined().describe('The assignment is removed') },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ export function registerPressRoutes(app: FastifyInstance): void {
       schema: {
         response: { 200: pressArticlesResponseSchema },
         tags: ['content'],
+        operationId: 'listPressArticles',
         summary: 'The newest published press articles (at most 6)',
       },
       config: { access: 'public' },

@@ -15,6 +15,7 @@ export function registerSearchRoutes(app: FastifyInstance): void {
         querystring: searchContentQuerySchema,
         response: { 200: searchResponseSchema },
         tags: ['functions'],
+        operationId: 'searchContent',
         summary: 'Full-text search of published documentation, support and knowledge-base content',
         security: [{ bearerAuth: [] }],
       },

@@ -28,6 +28,7 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...base,
+        operationId: 'generateWorkflow',
         body: generateWorkflowInputSchema,
         response: { 201: workflowTemplateDetailSchema },
         summary: "'Generate workflow' from the advisor's suggestion",
@@ -41,7 +42,12 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   typed.get(
     '/api/v1/workflows',
     {
-      schema: { ...base, response: { 200: workflowListResponseSchema }, summary: 'Your workflows, latest version of each' },
+      schema: {
+        ...base,
+        operationId: 'listWorkflows',
+        response: { 200: workflowListResponseSchema },
+        summary: 'Your workflows, latest version of each',
+      },
       config: canRead,
     },
     async (request) => ({ workflows: await listWorkflows(db, requireUser(request).userId) }),
@@ -52,6 +58,7 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...base,
+        operationId: 'getWorkflow',
         params: workflowParamsSchema,
         response: { 200: workflowTemplateDetailSchema },
         summary: 'One workflow version with the list of its versions',
@@ -66,6 +73,7 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
     {
       schema: {
         ...base,
+        operationId: 'saveWorkflowVersion',
         params: workflowParamsSchema,
         body: saveWorkflowVersionInputSchema,
         response: { 201: workflowTemplateDetailSchema },

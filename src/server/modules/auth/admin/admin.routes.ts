@@ -38,6 +38,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     '/admin/users',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'listAuthUsers',
+        summary: 'Users page by page (service-role key), with x-total-count and link headers',
         querystring: z.object({
           page: emptyMeansDefault(z.coerce.number().int().min(1).default(1)),
           per_page: emptyMeansDefault(z.coerce.number().int().min(1).max(1000).default(50)),
@@ -56,12 +59,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     },
   );
 
-  routes.post('/admin/users', { schema: { body: attributes } }, async (request) => userJson(await adminCreateUser(deps, request.body)));
+  routes.post(
+    '/admin/users',
+    { schema: { tags: ['auth'], operationId: 'createAuthUser', summary: 'Create a user (service-role key)', body: attributes } },
+    async (request) => userJson(await adminCreateUser(deps, request.body)),
+  );
 
   routes.post(
     '/invite',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'inviteAuthUser',
+        summary: 'Invite a person by e-mail (service-role key)',
         querystring: redirectQuery,
         body: z
           .object({ email: optional(z.string()), data: optional(z.record(z.string(), z.unknown())) })
@@ -76,6 +86,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     '/admin/generate_link',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'generateAuthLink',
+        summary: 'Generate a sign-up, invite, magic-link, recovery or e-mail-change link without sending it (service-role key)',
         querystring: redirectQuery,
         body: body({
           type: optional(z.string()),
@@ -95,27 +108,70 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     },
   );
 
-  routes.get('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
-    const bundle = await loadUserBundle(deps.db, request.params.id);
-    if (!bundle) throw new GoTrueError(404, 'user_not_found', 'User not found');
-    return userJson(bundle);
-  });
-
-  routes.put('/admin/users/:id', { schema: { params: userIdParams, body: attributes } }, async (request) =>
-    userJson(await adminUpdateUser(deps, request.params.id, request.body)),
+  routes.get(
+    '/admin/users/:id',
+    { schema: { tags: ['auth'], operationId: 'getAuthUser', summary: 'One user (service-role key)', params: userIdParams } },
+    async (request) => {
+      const bundle = await loadUserBundle(deps.db, request.params.id);
+      if (!bundle) throw new GoTrueError(404, 'user_not_found', 'User not found');
+      return userJson(bundle);
+    },
   );
 
-  routes.delete('/admin/users/:id', { schema: { params: userIdParams } }, async (request) => {
-    await adminDeleteUser(deps, request.params.id);
-    return {};
-  });
-
-  routes.get('/admin/users/:id/factors', { schema: { params: userIdParams } }, async (request) =>
-    adminListFactors(deps, request.params.id),
+  routes.put(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'updateAuthUser',
+        summary: "Change a user's e-mail, password, metadata or ban (service-role key)",
+        params: userIdParams,
+        body: attributes,
+      },
+    },
+    async (request) => userJson(await adminUpdateUser(deps, request.params.id, request.body)),
   );
 
-  routes.delete('/admin/users/:id/factors/:factorId', { schema: { params: factorParams } }, async (request) =>
-    adminDeleteFactor(deps, request.params.id, request.params.factorId),
+  routes.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'deleteAuthUser',
+        summary: 'Delete a user with their sessions and identities (service-role key)',
+        params: userIdParams,
+      },
+    },
+    async (request) => {
+      await adminDeleteUser(deps, request.params.id);
+      return {};
+    },
+  );
+
+  routes.get(
+    '/admin/users/:id/factors',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'listAuthUserFactors',
+        summary: "A user's second factors (service-role key)",
+        params: userIdParams,
+      },
+    },
+    async (request) => adminListFactors(deps, request.params.id),
+  );
+
+  routes.delete(
+    '/admin/users/:id/factors/:factorId',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'deleteAuthUserFactor',
+        summary: "Remove one of a user's second factors (service-role key)",
+        params: factorParams,
+      },
+    },
+    async (request) => adminDeleteFactor(deps, request.params.id, request.params.factorId),
   );
 
   // SAML is not offered (auth.routes.ts): its admin routes answer as GoTrue's do with SAML off.
@@ -126,5 +182,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   routes.all('/admin/sso/providers/*', { schema: { hide: true } }, samlDisabled);
 
   /** Our extension: the pre-published successor (or a new key) signs from now on; nobody is signed out. */
-  routes.post('/admin/signing-keys/rotate', async () => ({ kid: await deps.keys.rotate() }));
+  routes.post(
+    '/admin/signing-keys/rotate',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'rotateSigningKeys',
+        summary: 'Sign with the next key from now on; tokens already issued stay valid (service-role key)',
+      },
+    },
+    async () => ({ kid: await deps.keys.rotate() }),
+  );
 }

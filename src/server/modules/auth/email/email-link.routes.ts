@@ -20,6 +20,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
     '/otp',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'sendOtp',
+        summary: 'Send a one-time sign-in link and code by e-mail',
         querystring: redirectQuery,
         body: body({
           email: optional(z.string()),
@@ -41,6 +44,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
     '/verify',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'verifyEmailLink',
+        summary: 'Open an e-mail link: redirects to the site with a session, a PKCE code or an error',
         querystring: z.object({ token: z.string().default(''), type: z.string().default(''), redirect_to: z.string().optional() }),
       },
       config: verifyLimit,
@@ -73,6 +79,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
     '/verify',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'verifyOtp',
+        summary: 'Exchange an e-mailed code or token hash for a session',
         querystring: redirectQuery,
         body: body({
           email: optional(z.string()),
@@ -89,7 +98,16 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
 
   routes.post(
     '/recover',
-    { schema: { querystring: redirectQuery, body: body({ email: optional(z.string()), ...pkceFields }) }, config: otpLimit },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'sendPasswordRecovery',
+        summary: 'Send a password-recovery link by e-mail',
+        querystring: redirectQuery,
+        body: body({ email: optional(z.string()), ...pkceFields }),
+      },
+      config: otpLimit,
+    },
     async (request) => {
       await requestRecovery(deps, request.body, linkTarget(deps, request, request.query.redirect_to));
       return {};
@@ -99,7 +117,13 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AuthDeps): v
   routes.post(
     '/resend',
     {
-      schema: { querystring: redirectQuery, body: body({ email: optional(z.string()), type: optional(z.string()), ...pkceFields }) },
+      schema: {
+        tags: ['auth'],
+        operationId: 'resendSignupConfirmation',
+        summary: 'Send the sign-up confirmation link again (type=signup)',
+        querystring: redirectQuery,
+        body: body({ email: optional(z.string()), type: optional(z.string()), ...pkceFields }),
+      },
       config: otpLimit,
     },
     async (request) => {

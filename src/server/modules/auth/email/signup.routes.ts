@@ -19,7 +19,13 @@ export function registerSignupRoutes(app: FastifyInstance, deps: AuthDeps): void
   app.withTypeProvider<ZodTypeProvider>().post(
     '/signup',
     {
-      schema: { querystring: redirectQuery, body: signupBody },
+      schema: {
+        tags: ['auth'],
+        operationId: 'signUp',
+        summary: 'Create an account with an e-mail address and password; a confirmation link is sent',
+        querystring: redirectQuery,
+        body: signupBody,
+      },
       config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
     },
     async (request) => signUp(deps, request.body, linkTarget(deps, request, request.query.redirect_to), clientInfo(request)),

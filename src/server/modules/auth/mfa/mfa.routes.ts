@@ -18,6 +18,9 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
     '/factors',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'enrollFactor',
+        summary: 'Start enrolling a second factor (TOTP)',
         body: body({
           factor_type: optional(z.string()),
           friendly_name: optional(z.string()),
@@ -34,7 +37,16 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   routes.post(
     '/factors/:factorId/challenge',
-    { schema: { params: factorParams, body: body({ channel: optional(z.string()) }) }, config: mfaLimit },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'challengeFactor',
+        summary: 'Open a challenge for a second factor',
+        params: factorParams,
+        body: body({ channel: optional(z.string()) }),
+      },
+      config: mfaLimit,
+    },
     async (request) => {
       const current = await requireRequestUser(deps, request);
       return challengeFactor(deps, current, request.params.factorId, clientInfo(request));
@@ -43,15 +55,28 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   routes.post(
     '/factors/:factorId/verify',
-    { schema: { params: factorParams, body: body({ challenge_id: optional(z.string()), code: optional(z.string()) }) }, config: mfaLimit },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifyFactor',
+        summary: "Answer a challenge with the factor's code; the session is raised to aal2",
+        params: factorParams,
+        body: body({ challenge_id: optional(z.string()), code: optional(z.string()) }),
+      },
+      config: mfaLimit,
+    },
     async (request) => {
       const current = await requireRequestUser(deps, request);
       return verifyFactor(deps, current, request.params.factorId, request.body, clientInfo(request));
     },
   );
 
-  routes.delete('/factors/:factorId', { schema: { params: factorParams } }, async (request) => {
-    const current = await requireRequestUser(deps, request);
-    return unenrollFactor(deps, current, request.params.factorId);
-  });
+  routes.delete(
+    '/factors/:factorId',
+    { schema: { tags: ['auth'], operationId: 'unenrollFactor', summary: 'Remove a second factor', params: factorParams } },
+    async (request) => {
+      const current = await requireRequestUser(deps, request);
+      return unenrollFactor(deps, current, request.params.factorId);
+    },
+  );
 }

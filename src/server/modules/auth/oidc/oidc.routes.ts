@@ -93,17 +93,57 @@ async function handleCallback(deps: AuthDeps, request: FastifyRequest, reply: Fa
 
 /** GET /authorize, GET|POST /callback, GET /user/identities/authorize (auth-wire.md §2.5, §2.11). */
 export function registerOidcRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  app.get('/authorize', async (request, reply) => {
-    const { url, skipRedirect } = await authorizeUrl(deps, request);
-    return skipRedirect ? { url } : reply.redirect(url, 302);
-  });
+  app.get(
+    '/authorize',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'authorizeWithProvider',
+        summary: 'Start signing in with an external provider: redirects there, or answers its URL (skip_http_redirect)',
+      },
+    },
+    async (request, reply) => {
+      const { url, skipRedirect } = await authorizeUrl(deps, request);
+      return skipRedirect ? { url } : reply.redirect(url, 302);
+    },
+  );
 
-  app.get('/callback', async (request, reply) => handleCallback(deps, request, reply));
-  app.post('/callback', async (request, reply) => handleCallback(deps, request, reply));
+  app.get(
+    '/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'receiveOAuthCallback',
+        summary: "The provider's redirect back: signs in and redirects to the site",
+      },
+    },
+    async (request, reply) => handleCallback(deps, request, reply),
+  );
+  app.post(
+    '/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'receiveOAuthFormCallback',
+        summary: "The provider's form post back (response_mode=form_post): signs in and redirects to the site",
+      },
+    },
+    async (request, reply) => handleCallback(deps, request, reply),
+  );
 
-  app.get('/user/identities/authorize', async (request, reply) => {
-    const current = await requireRequestUser(deps, request);
-    const { url, skipRedirect } = await authorizeUrl(deps, request, current.user.id);
-    return skipRedirect ? { url } : reply.redirect(url, 302);
-  });
+  app.get(
+    '/user/identities/authorize',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'linkIdentity',
+        summary: "Link an external provider's identity to the signed-in user: redirects there, or answers its URL",
+      },
+    },
+    async (request, reply) => {
+      const current = await requireRequestUser(deps, request);
+      const { url, skipRedirect } = await authorizeUrl(deps, request, current.user.id);
+      return skipRedirect ? { url } : reply.redirect(url, 302);
+    },
+  );
 }

@@ -34,7 +34,13 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AuthDeps): void 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/token',
     {
-      schema: { querystring: z.object({ grant_type: z.string().optional() }), body: tokenBody },
+      schema: {
+        tags: ['auth'],
+        operationId: 'createSession',
+        summary: 'Sign in (grant_type=password or pkce) or refresh a session (grant_type=refresh_token)',
+        querystring: z.object({ grant_type: z.string().optional() }),
+        body: tokenBody,
+      },
       // Generous and per IP: a 429 on refresh signs out a user whose token has expired (auth-wire.md §1.8).
       config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_TOKEN, timeWindow: '5 minutes' } },
     },

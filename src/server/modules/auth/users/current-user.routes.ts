@@ -12,12 +12,17 @@ import { sendReauthenticationNonce } from './reauthentication.ts';
 export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/user', async (request) => userJson(await requireRequestUser(deps, request)));
+  routes.get('/user', { schema: { tags: ['auth'], operationId: 'getCurrentUser', summary: 'The signed-in user' } }, async (request) =>
+    userJson(await requireRequestUser(deps, request)),
+  );
 
   routes.put(
     '/user',
     {
       schema: {
+        tags: ['auth'],
+        operationId: 'updateCurrentUser',
+        summary: "Change the signed-in user's e-mail address, password or metadata",
         querystring: redirectQuery,
         body: body({
           email: optional(z.string()),
@@ -36,22 +41,51 @@ export function registerCurrentUserRoutes(app: FastifyInstance, deps: AuthDeps):
 
   routes.get(
     '/reauthenticate',
-    { config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'sendReauthenticationNonce',
+        summary: 'E-mail a one-time code that a password change then carries as nonce',
+      },
+      config: { rateLimit: { max: deps.env.AUTH_RATE_LIMIT_OTP, timeWindow: FIVE_MINUTES } },
+    },
     async (request) => {
       await sendReauthenticationNonce(deps, await requireRequestUser(deps, request));
       return {};
     },
   );
 
-  routes.post('/logout', { schema: { querystring: z.object({ scope: z.string().default('global') }) } }, async (request, reply) => {
-    const current = await requireRequestUser(deps, request);
-    await signOut(deps, current, request.query.scope);
-    return reply.status(204).send();
-  });
+  routes.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'signOut',
+        summary: 'End the session (scope=local), every session (global) or the others (others)',
+        querystring: z.object({ scope: z.string().default('global') }),
+      },
+    },
+    async (request, reply) => {
+      const current = await requireRequestUser(deps, request);
+      await signOut(deps, current, request.query.scope);
+      return reply.status(204).send();
+    },
+  );
 
-  routes.delete('/user/identities/:id', { schema: { params: z.object({ id: uuidParam('identity_id') }) } }, async (request) => {
-    const current = await requireRequestUser(deps, request);
-    await unlinkIdentity(deps, current, request.params.id);
-    return {};
-  });
+  routes.delete(
+    '/user/identities/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'unlinkIdentity',
+        summary: 'Unlink a sign-in identity from the signed-in user',
+        params: z.object({ id: uuidParam('identity_id') }),
+      },
+    },
+    async (request) => {
+      const current = await requireRequestUser(deps, request);
+      await unlinkIdentity(deps, current, request.params.id);
+      return {};
+    },
+  );
 }
