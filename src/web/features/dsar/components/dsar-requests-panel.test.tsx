@@ -96,4 +96,17 @@ describe('DsarRequestsPanel', () => {
     // The clock stays visible on the handled request.
     await waitFor(() => within(list).getByText('Handled 20 days before the deadline'));
   });
+
+  it('keeps a request it just marked handled in view under the Open filter until it is closed', async () => {
+    serve();
+    renderSignedIn(<DsarRequestsPanel />, fakeAuth({ access: accessFor('administrator'), accessStatus: 'ready' }));
+    const list = await screen.findByRole('list', { name: 'Privacy requests' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Open DSAR-2026-000042' }));
+    await userEvent.type(await screen.findByLabelText(/What was done/), 'Deleted the newsletter record.');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark handled' }));
+    expect((await screen.findByTestId('dsar-resolution')).textContent).toContain('Deleted the newsletter record.');
+    await waitFor(() => within(list).getByText('Handled 20 days before the deadline'));
+    await userEvent.click(within(list).getByRole('button', { name: 'Close DSAR-2026-000042' }));
+    await screen.findByText('No request matches.');
+  });
 });

@@ -64,8 +64,7 @@ function RequestDetail({ id }: { id: string }) {
   );
 }
 
-function RequestRow({ item }: { item: DsarRequestListItem }) {
-  const [isOpen, setOpen] = useState(false);
+function RequestRow({ item, isOpen, onToggle }: { item: DsarRequestListItem; isOpen: boolean; onToggle: () => void }) {
   const detailId = useId();
   return (
     <li>
@@ -81,7 +80,7 @@ function RequestRow({ item }: { item: DsarRequestListItem }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={isDsarHandled(item.status) ? 'green' : 'info'}>{DSAR_STATUS_LABELS[item.status]}</Badge>
           <Clock dueAt={item.dueAt} completedAt={item.completedAt} />
-          <DisclosureButton isOpen={isOpen} name={item.reference} controls={detailId} onToggle={() => setOpen(!isOpen)} />
+          <DisclosureButton isOpen={isOpen} name={item.reference} controls={detailId} onToggle={onToggle} />
         </div>
       </div>
       <div id={detailId}>{isOpen ? <RequestDetail id={item.id} /> : null}</div>
@@ -96,6 +95,15 @@ export function DsarRequestsPanel() {
   const requests = useDsarRequests();
   const [status, setStatus] = useState<StatusFilter>('open');
   const [text, setText] = useState('');
+  // An opened request stays in view until it is closed, even once it no longer matches the filter:
+  // marking it handled must not make it (and the confirmation) vanish from under the administrator.
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpenIds((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   if (requests.isPending) return <Spinner label="Loading privacy requests" />;
   if (requests.isError) {
     return (
@@ -110,8 +118,9 @@ export function DsarRequestsPanel() {
   const needle = text.trim().toLowerCase();
   const shown = requests.data.requests.filter(
     (item) =>
-      (status === 'all' || (status === 'open' ? !isDsarHandled(item.status) : item.status === status)) &&
-      (needle === '' || [item.reference, item.fullName, item.email].some((value) => value.toLowerCase().includes(needle))),
+      openIds.has(item.id) ||
+      ((status === 'all' || (status === 'open' ? !isDsarHandled(item.status) : item.status === status)) &&
+        (needle === '' || [item.reference, item.fullName, item.email].some((value) => value.toLowerCase().includes(needle)))),
   );
   return (
     <section aria-labelledby="dsar-heading" className="grid gap-4">
@@ -144,7 +153,7 @@ export function DsarRequestsPanel() {
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Privacy requests">
           {shown.map((item) => (
-            <RequestRow key={item.id} item={item} />
+            <RequestRow key={item.id} item={item} isOpen={openIds.has(item.id)} onToggle={() => toggle(item.id)} />
           ))}
         </ul>
       )}
