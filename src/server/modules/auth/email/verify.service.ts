@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { authFlowState, authIdentities, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
+import { authFlowState, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
 import type { AuthDeps, ClientInfo } from '../context.ts';
 import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { emailTokenHash } from './send-email-link.ts';
@@ -52,16 +52,7 @@ export async function consumeEmailToken(tx: Tx, deps: AuthDeps, hashes: string[]
       .update(authUsers)
       .set({ email, emailConfirmedAt: user.emailConfirmedAt ?? now, updatedAt: now })
       .where(eq(authUsers.id, user.id));
-    const identities = await tx
-      .select()
-      .from(authIdentities)
-      .where(and(eq(authIdentities.userId, user.id), eq(authIdentities.provider, 'email')));
-    for (const identity of identities) {
-      await tx
-        .update(authIdentities)
-        .set({ email, identityData: { ...identity.identityData, email, email_verified: true }, updatedAt: now })
-        .where(eq(authIdentities.id, identity.id));
-    }
+    await markEmailVerified(tx, user.id, email);
   } else if (!user.emailConfirmedAt) {
     if (normalizeEmail(token.relatesTo) !== user.email) throw errors.otpExpired();
     await tx.update(authUsers).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(authUsers.id, user.id));

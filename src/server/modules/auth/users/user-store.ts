@@ -68,16 +68,17 @@ export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<U
   return user;
 }
 
-/** Sets `email_verified` on the user's `email` identities, once the address is confirmed. */
-export async function markEmailVerified(tx: Tx, userId: string): Promise<void> {
+/** Sets `email_verified` on the user's `email` identities once the address is confirmed (and their address, when it changed). */
+export async function markEmailVerified(tx: Tx, userId: string, newEmail?: string): Promise<void> {
   const identities = await tx
     .select()
     .from(authIdentities)
     .where(and(eq(authIdentities.userId, userId), eq(authIdentities.provider, 'email')));
   for (const identity of identities) {
+    const changed = newEmail === undefined ? {} : { email: newEmail };
     await tx
       .update(authIdentities)
-      .set({ identityData: { ...identity.identityData, email_verified: true }, updatedAt: new Date() })
+      .set({ ...changed, identityData: { ...identity.identityData, ...changed, email_verified: true }, updatedAt: new Date() })
       .where(eq(authIdentities.id, identity.id));
   }
 }
