@@ -1,14 +1,18 @@
 import * as access from './schema/access.ts';
 import * as advisor from './schema/advisor.ts';
+import * as agentRuns from './schema/agent-runs.ts';
 import * as auth from './schema/auth.ts';
 import * as billing from './schema/billing.ts';
 import * as consent from './schema/consent.ts';
 import * as content from './schema/content.ts';
+import * as deliverables from './schema/deliverables.ts';
 import * as dsar from './schema/dsar.ts';
 import * as leads from './schema/leads.ts';
 import * as mail from './schema/mail.ts';
 import * as organizationsSchema from './schema/organizations.ts';
 import * as assistantPlans from './schema/assistant-plans.ts';
+import * as reviews from './schema/reviews.ts';
+import * as taskRequests from './schema/task-requests.ts';
 import * as workflows from './schema/workflows.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
@@ -25,5 +29,9 @@ export const schema = {
   ...advisor,
   ...assistantPlans,
   ...workflows,
+  ...taskRequests,
+  ...agentRuns,
+  ...reviews,
+  ...deliverables,
 };
 export type Schema = typeof schema;
