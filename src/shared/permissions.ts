@@ -255,6 +255,13 @@ export const ENDPOINT_ACCESS = {
   // Staff read the queue of submitted task requests; only approvers decide (product.md §6).
   readReviews: { permission: 'outputs:review' },
   decideReviews: { permission: 'outputs:review', capability: 'is_approver' },
+  // The delivery pipeline (docs/delivery.md); tenancy is decided on top by the tenant guard.
+  readTasks: { permission: 'tasks:read' },
+  createTasks: { permission: 'tasks:create' },
+  readDeliverables: { permission: 'deliverables:read' },
+  /** The Agent Dashboard: staff who review outputs see the workforce. */
+  readAgents: { permission: 'outputs:review' },
+  manageAgents: { authenticated: true, adminOnly: true },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

@@ -18,6 +18,8 @@ export interface Plan {
   turnaroundBusinessDays: number;
   /** Turnaround for requests flagged urgent, in business hours. */
   urgentTurnaroundHours: number;
+  /** How many agent runs of one organization work at once; more requests wait their turn in the queue. */
+  concurrentAgentRuns: number;
   reviewers: string;
   /** Workspace seats included; `null` means unlimited. */
   seats: number | null;
@@ -38,6 +40,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceUsd: PLAN_MONTHLY_PRICE_USD.essential,
     frameworksInParallel: 1,
     turnaroundBusinessDays: 5,
+    concurrentAgentRuns: 1,
     urgentTurnaroundHours: 48,
     reviewers: 'Shared pool of certified reviewers',
     seats: 5,
@@ -57,6 +60,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceUsd: PLAN_MONTHLY_PRICE_USD.growth,
     frameworksInParallel: 3,
     turnaroundBusinessDays: 3,
+    concurrentAgentRuns: 2,
     urgentTurnaroundHours: 24,
     reviewers: 'Named lead reviewer plus the reviewer pool',
     seats: 15,
@@ -77,6 +81,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceUsd: PLAN_MONTHLY_PRICE_USD.scale,
     frameworksInParallel: 6,
     turnaroundBusinessDays: 2,
+    concurrentAgentRuns: 3,
     urgentTurnaroundHours: 8,
     reviewers: 'Dedicated team: two reviewers and a risk specialist',
     seats: 40,
@@ -97,6 +102,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceUsd: PLAN_MONTHLY_PRICE_USD.enterprise,
     frameworksInParallel: null,
     turnaroundBusinessDays: 1,
+    concurrentAgentRuns: 6,
     urgentTurnaroundHours: 4,
     reviewers: 'Dedicated review team with a named audit partner',
     seats: null,

@@ -93,3 +93,17 @@ export const TASK_DESCRIPTION_MAX = 10_000;
 export const TASK_COMMENT_MAX = 5_000;
 export const TASK_FRAMEWORKS_MAX = 10;
 export const TASK_ATTACHMENTS_MAX = 5;
+
+/** What the classifier concludes about a request (the wizard's step 2), with its reasons. */
+export interface TaskClassification {
+  workKind: WorkKind;
+  agentId: string;
+  priority: TaskPriority;
+  complexity: TaskComplexity;
+  estimateMinDays: number;
+  estimateMaxDays: number;
+  /** Sentences the client reads: why this kind of work, this priority, this estimate. */
+  reasons: string[];
+  /** Which provider classified it: `builtin` or `openai`. */
+  provider: string;
+}

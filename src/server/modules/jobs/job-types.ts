@@ -1,0 +1,24 @@
+import type { Db, DbTransaction } from '../../db/client.ts';
+
+/** Every kind of durable job, with its payload. A payload holds ids only: the rows are the truth. */
+export interface JobDataMap {
+  /** Draft (or redraft) one task request: modules/agent-runs. */
+  'agent-run': { runId: string; organizationId: string };
+  /** Deliver one queued e-mail (outbound_emails row): modules/mail. */
+  'mail-send': { mailId: string };
+}
+export type JobName = keyof JobDataMap;
+
+export interface EnqueueOptions {
+  startAfter?: Date;
+  /** At most one queued job per key. */
+  singletonKey?: string;
+  /** Concurrency group: runs of one organization share a limit set by its plan (`tier`). */
+  group?: { id: string; tier?: string };
+}
+
+/** The jobs layer (docs/jobs.md): pg-boss on the application's database. */
+export interface Jobs {
+  /** Sends a job in the caller's transaction: it exists exactly when the transaction commits. */
+  enqueue<N extends JobName>(tx: Db | DbTransaction, name: N, data: JobDataMap[N], options?: EnqueueOptions): Promise<string | null>;
+}
