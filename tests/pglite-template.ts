@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
+import { JobQueue } from '../src/server/modules/jobs/job-queue.ts';
+import { QUEUE_SETTINGS } from '../src/server/modules/jobs/queue-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +22,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const database = await openPglite();
   await database.migrate();
   await seedReferenceData(database.db);
+  // The job queue's schema and queues too, so each test app's pg-boss finds them installed.
+  const jobs = await JobQueue.open(database);
+  for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);
+  await jobs.stop();
   const dump = await database.dump();
   await database.close();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));

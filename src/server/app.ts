@@ -6,6 +6,9 @@ import type { Database } from './db/client.ts';
 import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
+import { registerJobsModule } from './modules/jobs/jobs.module.ts';
+import { registerAgentRunWorker } from './modules/agent-runs/agent-run-worker.ts';
+import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
 import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
 import { registerRouteAccess } from './modules/access/route-access.ts';
@@ -55,6 +58,8 @@ export interface AppDeps {
   billingProvider?: BillingProvider;
   /** Overrides the advisor provider chosen from LLM_PROVIDER (tests). */
   advisorProvider?: AdvisorProvider;
+  /** Overrides the agents' provider chosen from LLM_PROVIDER (tests). */
+  agentProvider?: AgentProvider;
 }
 
 /** A hop count as the function Fastify's types accept: the nearest `hops` addresses are our proxies. */
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, env.REDIS_URL);
 
   registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
+  await registerJobsModule(app, env, deps.database);
 
   registerAuthentication(app, await loadSigningKeys(app));
   registerRouteAccess(app);
@@ -111,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
+  if (deps.agentProvider) registerAgentRunWorker(app, deps.agentProvider);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -136,6 +136,10 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   /** How long one advisor answer may take before the user gets a clear error. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** `in-process`: this server works the job queues too; `off`: it only sends jobs, and `npm run worker` processes work them. */
+  JOB_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  /** Agent runs one process drafts at once (each organization is further held to its plan's limit). */
+  AGENT_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Advisor messages one user may send per minute. */
   ADVISOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 

@@ -24,6 +24,8 @@ export interface Database {
   /** Flushes the embedded database to disk; a no-op on a PostgreSQL server. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
+  /** What the jobs layer (pg-boss) connects through: the embedded instance itself, or the server's address. */
+  jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
 }
 
 export interface PgliteDatabase extends Database {
@@ -51,6 +53,7 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Pgl
       if (!closed) await client.exec('CHECKPOINT');
     },
     dump: () => client.dumpDataDir('none'),
+    jobsConnection: { kind: 'pglite', client },
     close: async () => {
       if (closed) return;
       await client.exec('CHECKPOINT');
@@ -75,5 +78,6 @@ export function openPostgres(connectionString: string, max = 10): Database {
     },
     checkpoint: async () => {},
     close: () => pool.end(),
+    jobsConnection: { kind: 'postgres', connectionString },
   };
 }

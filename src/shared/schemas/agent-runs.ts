@@ -18,3 +18,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** How many attempts a run gets before it is dead-lettered. */
 export const AGENT_RUN_MAX_ATTEMPTS = 3;
+
+/** What a client reads when an agent could not finish a draft (task_requests.failure_message). */
+export const AGENT_RUN_FAILED_MESSAGE =
+  'Our agent could not finish this draft after several attempts. A member of our review team has been alerted and will take it from here; you do not need to do anything. This page will show the draft as soon as it is ready.';

@@ -163,7 +163,7 @@ export async function startAgentRun(tx: DbTransaction, jobs: Jobs, input: StartA
     tx,
     'agent-run',
     { runId: run.id, organizationId: run.organizationId },
-    { group: { id: run.organizationId, tier: plan.id }, singletonKey: run.id },
+    { group: { id: run.organizationId, tier: plan.id } },
   );
   if (jobId) await tx.update(agentRuns).set({ jobId }).where(eq(agentRuns.id, run.id));
   await tx.update(taskRequests).set({ status: 'queued', updatedAt: new Date() }).where(eq(taskRequests.id, taskRequest.id));

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { JobQueue } from './job-queue.ts';
+import { QUEUE_SETTINGS } from './queue-settings.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs layer: `app.jobs.enqueue(tx, name, data)` in the transaction of the change that causes the job. */
+    jobs: JobQueue;
+    /** Whether this process works the queues (JOB_WORKERS=in-process) or only sends jobs (off). */
+    jobWorkersEnabled: boolean;
+  }
+}
+
+/**
+ * Opens the job queue on the app's database and defines every queue before any route can send a job.
+ * Modules that work a queue register their workers in an onReady hook when `app.jobWorkersEnabled`.
+ */
+export async function registerJobsModule(app: FastifyInstance, env: Env, database: Database): Promise<void> {
+  const jobs = await JobQueue.open(database, {
+    onError: (error) => app.log.warn({ err: error }, 'job queue error; pg-boss carries on'),
+  });
+  for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);
+  app.decorate('jobs', jobs);
+  app.decorate('jobWorkersEnabled', env.JOB_WORKERS === 'in-process');
+  app.addHook('onClose', async () => jobs.stop());
+}

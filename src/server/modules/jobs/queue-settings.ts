@@ -1,0 +1,23 @@
+import { AGENT_RUN_MAX_ATTEMPTS } from '../../../shared/schemas/agent-runs.ts';
+import type { JobName } from './job-types.ts';
+import type { QueueSettings } from './job-queue.ts';
+
+/** Each queue's retries, expiry and retention (docs/jobs.md). A job out of retries goes to `<name>-dead`. */
+export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
+  'agent-run': {
+    retryLimit: AGENT_RUN_MAX_ATTEMPTS - 1,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    // A worker that dies (kill -9) stops its heartbeat: the run is retried after this long.
+    heartbeatSeconds: 30,
+    expireInSeconds: 15 * 60,
+  },
+  'mail-send': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3_600,
+    expireInSeconds: 5 * 60,
+  },
+};
