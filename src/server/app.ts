@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
+import type { JobQueueOptions } from './modules/jobs/job-queue.ts';
 import { registerJobsModule } from './modules/jobs/jobs.module.ts';
 import { registerAgentRunWorker } from './modules/agent-runs/agent-run-worker.ts';
 import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   advisorProvider?: AdvisorProvider;
   /** Overrides the agents' provider chosen from LLM_PROVIDER (tests). */
   agentProvider?: AgentProvider;
+  /** pg-boss tuning (tests shorten its supervision interval). */
+  jobOptions?: JobQueueOptions;
 }
 
 /** A hop count as the function Fastify's types accept: the nearest `hops` addresses are our proxies. */
@@ -98,8 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, env.METRICS_TOKEN);
   await registerRateLimit(app, env.REDIS_URL);
 
+  await registerJobsModule(app, env, deps.database, deps.jobOptions);
   registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
-  await registerJobsModule(app, env, deps.database);
 
   registerAuthentication(app, await loadSigningKeys(app));
   registerRouteAccess(app);

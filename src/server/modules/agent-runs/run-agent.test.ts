@@ -80,7 +80,13 @@ async function submit(title: string) {
       deadline: null,
       frameworks: ['SOC 2'],
       source: 'wizard',
-      classification: classifyBuiltin({ title, description: 'Write our access control policy', department: 'compliance', deadline: null, frameworks: ['SOC 2'] }),
+      classification: classifyBuiltin({
+        title,
+        description: 'Write our access control policy',
+        department: 'compliance',
+        deadline: null,
+        frameworks: ['SOC 2'],
+      }),
     }),
   );
 }
@@ -104,7 +110,11 @@ describe('the agent-run job', () => {
     const [deliverable] = await read((tx) => tx.select().from(deliverables).where(eq(deliverables.taskRequestId, request.id)));
     expect(deliverable?.status).toBe('in_review');
     const events = await read((tx) =>
-      tx.select({ kind: taskRequestEvents.kind }).from(taskRequestEvents).where(eq(taskRequestEvents.taskRequestId, request.id)).orderBy(asc(taskRequestEvents.createdAt)),
+      tx
+        .select({ kind: taskRequestEvents.kind })
+        .from(taskRequestEvents)
+        .where(eq(taskRequestEvents.taskRequestId, request.id))
+        .orderBy(asc(taskRequestEvents.createdAt)),
     );
     expect(events.map((event) => event.kind)).toEqual(['submitted', 'classified', 'agent_started', 'draft_ready', 'in_review']);
     const [run] = await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.taskRequestId, request.id)));
@@ -116,7 +126,9 @@ describe('the agent-run job', () => {
     await expect.poll(() => requestStatus(request.id), { timeout: 15_000 }).toBe('in_review');
     const [run] = await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.taskRequestId, request.id)));
     const deps = { db: database.db, jobs: app.jobs, provider };
-    expect(await runAgentJob(deps, { id: 'replay', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 })).toBe('already-done');
+    expect(
+      await runAgentJob(deps, { id: 'replay', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 }),
+    ).toBe('already-done');
     const outputs = await read((tx) => tx.select().from(aiOutputs).where(eq(aiOutputs.taskRequestId, request.id)));
     expect(outputs).toHaveLength(1);
   });
@@ -129,9 +141,13 @@ describe('the agent-run job', () => {
       await startAgentRun(tx, app.jobs, { taskRequest: request, reviewNotes: 'Name the deputy owner.' });
     });
     await expect
-      .poll(async () => (await read((tx) => tx.select().from(aiOutputs).where(eq(aiOutputs.taskRequestId, request.id)))).length, { timeout: 15_000 })
+      .poll(async () => (await read((tx) => tx.select().from(aiOutputs).where(eq(aiOutputs.taskRequestId, request.id)))).length, {
+        timeout: 15_000,
+      })
       .toBe(2);
-    const outputs = await read((tx) => tx.select().from(aiOutputs).where(eq(aiOutputs.taskRequestId, request.id)).orderBy(asc(aiOutputs.version)));
+    const outputs = await read((tx) =>
+      tx.select().from(aiOutputs).where(eq(aiOutputs.taskRequestId, request.id)).orderBy(asc(aiOutputs.version)),
+    );
     expect(outputs.map((output) => [output.version, output.status])).toEqual([
       [1, 'rejected'],
       [2, 'pending_review'],
@@ -149,7 +165,9 @@ describe('the agent-run job', () => {
     await app.jobs.boss.cancel('agent-run', run!.jobId!);
     const deps = { db: database.db, jobs: app.jobs, provider };
     for (let attempt = 0; attempt < 3; attempt++) {
-      await expect(runAgentJob(deps, { id: 'x', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: attempt, retryLimit: 2 })).rejects.toThrow('503');
+      await expect(
+        runAgentJob(deps, { id: 'x', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: attempt, retryLimit: 2 }),
+      ).rejects.toThrow('503');
     }
     await deadLetterAgentRun(deps, { runId: run!.id, organizationId: fixture.orgs.a.id });
     provider.failuresLeft = 0;
@@ -157,7 +175,9 @@ describe('the agent-run job', () => {
     expect(failed).toMatchObject({ status: 'failed', failureMessage: AGENT_RUN_FAILED_MESSAGE });
     const [deadRun] = await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.id, run!.id)));
     expect(deadRun).toMatchObject({ status: 'dead', attempts: 3, error: 'the model endpoint answered 503' });
-    const events = await read((tx) => tx.select({ kind: taskRequestEvents.kind }).from(taskRequestEvents).where(eq(taskRequestEvents.taskRequestId, request.id)));
+    const events = await read((tx) =>
+      tx.select({ kind: taskRequestEvents.kind }).from(taskRequestEvents).where(eq(taskRequestEvents.taskRequestId, request.id)),
+    );
     expect(events.map((event) => event.kind)).toContain('run_failed');
   });
 
@@ -181,10 +201,14 @@ describe('the agent-run job', () => {
     const [run] = await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.taskRequestId, request.id)));
     const deps = { db: database.db, jobs: app.jobs, provider };
     await app.jobs.boss.cancel('agent-run', run!.jobId!);
-    expect(await runAgentJob(deps, { id: 'x', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 })).toBe('paused');
+    expect(
+      await runAgentJob(deps, { id: 'x', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 }),
+    ).toBe('paused');
     expect(await requestStatus(request.id)).toBe('queued');
     await read((tx) => tx.update(agents).set({ status: 'active' }).where(eq(agents.id, 'policy-drafter')));
-    expect(await runAgentJob(deps, { id: 'y', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 })).toBe('drafted');
+    expect(
+      await runAgentJob(deps, { id: 'y', data: { runId: run!.id, organizationId: fixture.orgs.a.id }, retryCount: 0, retryLimit: 2 }),
+    ).toBe('drafted');
     expect(await requestStatus(request.id)).toBe('in_review');
   });
 });

@@ -73,7 +73,10 @@ export async function runAgentJob(deps: RunAgentDeps, job: RunJob): Promise<RunO
       .set({ status: 'running', attempts: attempt, startedAt: new Date(), error: null })
       .where(eq(agentRuns.id, runId));
     await tx.update(taskRequests).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(taskRequests.id, row.request.id));
-    await tx.update(deliverables).set({ assignedTo: row.agent.name, updatedAt: new Date() }).where(eq(deliverables.taskRequestId, row.request.id));
+    await tx
+      .update(deliverables)
+      .set({ assignedTo: row.agent.name, updatedAt: new Date() })
+      .where(eq(deliverables.taskRequestId, row.request.id));
     await recordTaskEvent(tx, {
       organizationId: row.request.organizationId,
       taskRequestId: row.request.id,
@@ -183,12 +186,20 @@ export async function runAgentJob(deps: RunAgentDeps, job: RunJob): Promise<RunO
         error: null,
       })
       .where(eq(agentRuns.id, runId));
-    await tx.update(taskRequests).set({ status: 'in_review', failureMessage: null, updatedAt: new Date() }).where(eq(taskRequests.id, request.id));
+    await tx
+      .update(taskRequests)
+      .set({ status: 'in_review', failureMessage: null, updatedAt: new Date() })
+      .where(eq(taskRequests.id, request.id));
     await tx.update(deliverables).set({ status: 'in_review', updatedAt: new Date() }).where(eq(deliverables.taskRequestId, request.id));
     await recordTaskEvent(
       tx,
       { organizationId: request.organizationId, taskRequestId: request.id, kind: 'draft_ready', detail: `Version ${version} is drafted.` },
-      { organizationId: request.organizationId, taskRequestId: request.id, kind: 'in_review', detail: 'Waiting for a reviewer on our team.' },
+      {
+        organizationId: request.organizationId,
+        taskRequestId: request.id,
+        kind: 'in_review',
+        detail: 'Waiting for a reviewer on our team.',
+      },
     );
     return 'drafted' as const;
   });

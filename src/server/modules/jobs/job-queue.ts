@@ -1,5 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DrizzleTransactionLike, type Job, type JobWithMetadata, PgBoss, type WorkOptions as PgBossWorkOptions, type Queue, fromDrizzle, fromPglite } from 'pg-boss';
+import {
+  type DrizzleTransactionLike,
+  type Job,
+  type JobWithMetadata,
+  PgBoss,
+  type WorkOptions as PgBossWorkOptions,
+  type Queue,
+  fromDrizzle,
+  fromPglite,
+} from 'pg-boss';
 import type { Database, Db, DbTransaction } from '../../db/client.ts';
 import type { EnqueueOptions, JobDataMap, JobName, Jobs } from './job-types.ts';
 
@@ -31,6 +40,8 @@ export interface JobQueueOptions {
   onError?: (error: Error) => void;
   /** Connections pg-boss opens to a PostgreSQL server (ignored on PGlite). */
   poolSize?: number;
+  /** How often pg-boss looks for expired jobs and missed heartbeats (default 60 s; tests shorten it). */
+  superviseIntervalSeconds?: number;
 }
 
 export class JobQueue implements Jobs {
@@ -45,10 +56,16 @@ export class JobQueue implements Jobs {
   /** Connects pg-boss to the database (creating or migrating its schema) without working any queue yet. */
   static async open(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
     const connection = database.jobsConnection;
+    const common = {
+      schema: JOBS_SCHEMA,
+      supervise: true,
+      schedule: true,
+      ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+    };
     const boss =
       connection.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schema: JOBS_SCHEMA, supervise: true, schedule: true })
-        : new PgBoss({ connectionString: connection.connectionString, schema: JOBS_SCHEMA, max: options.poolSize ?? 4, supervise: true, schedule: true });
+        ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: connection.connectionString, max: options.poolSize ?? 4 });
     boss.on('error', (error: Error) => options.onError?.(error));
     const queue = new JobQueue(boss);
     await boss.start();
@@ -84,10 +101,17 @@ export class JobQueue implements Jobs {
     await this.boss.getJobById(queueName, '00000000-0000-0000-0000-000000000000');
   }
 
-  async enqueue<N extends JobName>(tx: Db | DbTransaction, name: N, data: JobDataMap[N], options: EnqueueOptions = {}): Promise<string | null> {
+  async enqueue<N extends JobName>(
+    tx: Db | DbTransaction,
+    name: N,
+    data: JobDataMap[N],
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
     if (!this.known.has(name)) throw new Error(`Queue ${name} is not defined: call define() at start-up.`);
     // The adapter's structural type wants drizzle's result shape; both drivers return `{ rows }`.
-    const executor: DrizzleTransactionLike = { execute: async (query) => (await tx.execute(query as SQL)) as unknown as { rows: unknown[] } };
+    const executor: DrizzleTransactionLike = {
+      execute: async (query) => (await tx.execute(query as SQL)) as unknown as { rows: unknown[] },
+    };
     return this.boss.send(name, data, { ...options, db: fromDrizzle(executor, sql) });
   }
 

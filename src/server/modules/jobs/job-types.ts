@@ -4,8 +4,11 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 export interface JobDataMap {
   /** Draft (or redraft) one task request: modules/agent-runs. */
   'agent-run': { runId: string; organizationId: string };
-  /** Deliver one queued e-mail (outbound_emails row): modules/mail. */
-  'mail-send': { mailId: string };
+  /**
+   * Deliver what is due in the mail outbox (outbound_emails, whose rows keep each mail's own attempts and
+   * backoff): sent after a transaction queued mail, and every minute by schedule. modules/mail.
+   */
+  'mail-send': { reason: 'queued' | 'schedule' };
 }
 export type JobName = keyof JobDataMap;
 

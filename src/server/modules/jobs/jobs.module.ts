@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { JobQueue } from './job-queue.ts';
+import { JobQueue, type JobQueueOptions } from './job-queue.ts';
 import { QUEUE_SETTINGS } from './queue-settings.ts';
 
 declare module 'fastify' {
@@ -17,8 +17,9 @@ declare module 'fastify' {
  * Opens the job queue on the app's database and defines every queue before any route can send a job.
  * Modules that work a queue register their workers in an onReady hook when `app.jobWorkersEnabled`.
  */
-export async function registerJobsModule(app: FastifyInstance, env: Env, database: Database): Promise<void> {
+export async function registerJobsModule(app: FastifyInstance, env: Env, database: Database, options: JobQueueOptions = {}): Promise<void> {
   const jobs = await JobQueue.open(database, {
+    ...options,
     onError: (error) => app.log.warn({ err: error }, 'job queue error; pg-boss carries on'),
   });
   for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);

@@ -20,8 +20,8 @@ export interface MailModuleDeps {
 
 /**
  * The mail module: the transport (SMTP when SMTP_URL is set, else the embedded outbox), the worker
- * as `app.mailWorker` (started when the app is ready, stopped on close), and /dev/mailbox outside
- * production. Register before any module that sends mail.
+ * as `app.mailWorker` (working the 'mail-send' jobs when the app is ready, unless JOB_WORKERS=off),
+ * and /dev/mailbox outside production. Register after the jobs module, before any module that sends mail.
  */
 export function registerMailModule(app: FastifyInstance, env: Env, deps: MailModuleDeps): void {
   const transport = deps.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport((line) => app.log.info(line)));
@@ -29,10 +29,13 @@ export function registerMailModule(app: FastifyInstance, env: Env, deps: MailMod
     db: deps.database.db,
     transport,
     from: env.MAIL_FROM,
+    jobs: app.jobs,
     onError: (error, mailId) => app.log.warn({ err: error, mailId }, 'mail delivery failed; will retry'),
   });
   app.decorate('mailWorker', mailWorker);
-  app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onReady', async () => {
+    if (app.jobWorkersEnabled) await mailWorker.start();
+  });
   app.addHook('onClose', async () => {
     await mailWorker.stop();
     transport.close?.();

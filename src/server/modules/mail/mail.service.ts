@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export interface EmailInput {
@@ -37,37 +38,53 @@ export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   from: string;
-  pollIntervalMs?: number;
+  /** The jobs layer that runs deliveries ('mail-send'); without it (unit tests) only drain() delivers. */
+  jobs?: JobQueue;
   onError?: (error: unknown, mailId: string) => void;
 }
 
+/** How often the schedule looks at the outbox for retries that came due (and mail a crash left behind). */
+const MAIL_SCHEDULE_CRON = '* * * * *';
+
+/**
+ * Delivers the outbox as a job kind of the jobs layer: a transaction that queued mail calls notify()
+ * after it commits, which sends a 'mail-send' job; a schedule sends one every minute for retries that
+ * came due. Whichever process works the job claims due rows atomically, so servers and workers share it.
+ */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
-  private stopped = true;
+  private started = false;
   private readonly options: MailWorkerOptions;
 
   constructor(options: MailWorkerOptions) {
     this.options = options;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  /** Works the 'mail-send' queue in this process and keeps the minute schedule. */
+  async start(): Promise<void> {
+    const { jobs } = this.options;
+    if (!jobs || this.started) return;
+    this.started = true;
+    await jobs.work('mail-send', { pollingIntervalSeconds: 1 }, async () => {
+      await this.drain();
+    });
+    await jobs.boss.schedule('mail-send', MAIL_SCHEDULE_CRON, { reason: 'schedule' });
+    this.notify(); // whatever a previous process left in the outbox
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    this.started = false;
     await this.running;
   }
 
-  /** Wake up now (after an enqueue) instead of at the next poll. */
+  /** After a commit that queued mail: a delivery job, so any process working the queue sends it now. */
   notify(): void {
-    if (!this.stopped) this.schedule(0);
+    const { jobs } = this.options;
+    if (!jobs) return;
+    jobs.boss.send('mail-send', { reason: 'queued' }).catch((error: unknown) => this.options.onError?.(error, 'notify'));
   }
 
-  /** Delivers everything due now; returns how many mails were attempted. Used by tests and shutdown. */
+  /** Delivers everything due now; returns how many mails were attempted. Used by the job, tests and shutdown. */
   async drain(): Promise<number> {
     await this.running; // a batch already in flight may have claimed before our caller's insert
     let total = 0;
@@ -76,18 +93,6 @@ export class MailWorker {
       total += attempted;
       if (attempted < BATCH_SIZE) return total;
     }
-  }
-
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((error: unknown) => this.options.onError?.(error, 'batch'))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.options.pollIntervalMs ?? 2_000);
-        });
-    }, delayMs);
-    this.timer.unref();
   }
 
   private runOnce(): Promise<number> {
