@@ -21,7 +21,10 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-function start(mode: 'submit' | 'resume', target: string): { process: ChildProcess; waitFor(line: RegExp): Promise<string> } {
+function start(
+  mode: 'submit' | 'resume',
+  target: string,
+): { process: ChildProcess; output(): string; waitFor(line: RegExp): Promise<string> } {
   const process = spawn(globalThis.process.execPath, [child, mode, target], { stdio: ['ignore', 'pipe', 'pipe'] });
   processes.push(process);
   let output = '';
@@ -29,6 +32,7 @@ function start(mode: 'submit' | 'resume', target: string): { process: ChildProce
   process.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return {
     process,
+    output: () => output,
     waitFor: (line) =>
       new Promise((resolve, reject) => {
         const check = () => {

@@ -60,7 +60,9 @@ export class JobQueue implements Jobs {
       schema: JOBS_SCHEMA,
       supervise: true,
       schedule: true,
-      ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+      ...(options.superviseIntervalSeconds
+        ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }
+        : {}),
     };
     const boss =
       connection.kind === 'pglite'
