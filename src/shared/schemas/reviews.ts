@@ -173,9 +173,9 @@ const listField = z
 export const reviseOutputInputSchema = z.object({
   body: z
     .string({ error: 'Write the draft in Markdown' })
-    .trim()
-    .min(1, 'The draft cannot be empty')
-    .max(OUTPUT_BODY_MAX, `At most ${OUTPUT_BODY_MAX} characters`),
+    .max(OUTPUT_BODY_MAX, `At most ${OUTPUT_BODY_MAX} characters`)
+    // Kept as written (Markdown's blank lines and final newline matter to the diff); only a blank one is refused.
+    .refine((body) => body.trim().length > 0, 'The draft cannot be empty'),
   summary: z.string().trim().min(1, 'The summary cannot be empty').max(OUTPUT_SUMMARY_MAX).optional(),
   keyFindings: listField.optional(),
   recommendations: listField.optional(),
