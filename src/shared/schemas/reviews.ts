@@ -262,3 +262,6 @@ export const qualityScoresSchema = z.object({
   documents: z.array(assessedDocumentSchema),
 });
 export type QualityScores = z.infer<typeof qualityScoresSchema>;
+
+/** /reviews?output=<id>: the review screen of one output; anything else shows the queue. */
+export const reviewsSearchSchema = z.object({ output: z.uuid().optional().catch(undefined) });
