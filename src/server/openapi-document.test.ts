@@ -30,6 +30,7 @@ const VERBS = [
   'report',
   'resend',
   'resolve',
+  'revise',
   'rotate',
   'save',
   'search',

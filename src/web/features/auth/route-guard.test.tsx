@@ -69,6 +69,9 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/quality-scores': ROLES,
 };
 
+/** Pages that need a permission rather than a role refuse with that reason. */
+const DENIAL_REASON: Record<string, string> = { '/reviews': 'permission' };
+
 describe('the web route guard: role × route matrix', () => {
   it('covers every guarded route', () => {
     expect(Object.keys(ALLOWED).sort()).toEqual(Object.keys(PAGE_ACCESS).sort());
@@ -86,7 +89,7 @@ describe('the web route guard: role × route matrix', () => {
         } else {
           await screen.findByText('Content of /dashboard-compliancecore');
           expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
-          expect(denials).toEqual([{ path, reason: 'role' }]);
+          expect(denials).toEqual([{ path, reason: DENIAL_REASON[path] ?? 'role' }]);
         }
       });
     }
