@@ -26,6 +26,7 @@ import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
+  registerReviewRoutes(app);
   if (deps.agentProvider) registerAgentRunWorker(app, deps.agentProvider);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

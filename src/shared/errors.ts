@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   MFA_REQUIRED: 403,
   /** The signed-in user has no subscription yet (advisor plans need one). */
   NO_SUBSCRIPTION: 403,
+  /** Segregation of duties: nobody approves or rejects work they requested themselves (reviews). */
+  SEGREGATION_OF_DUTIES: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -310,6 +310,8 @@ export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {
   '/task-requests': { authenticated: true },
   '/program-execution': { authenticated: true },
   '/auditor-portal': { authenticated: true, minimumRole: 'auditor' },
+  '/reviews': { authenticated: true, permission: 'outputs:review' },
+  '/quality-scores': { authenticated: true, permission: 'tasks:read' },
 };
 
 /** A workspace page not listed above still needs a session. */

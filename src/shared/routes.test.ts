@@ -8,7 +8,7 @@ describe('the route table', () => {
     for (const path of ['/', '/privacy', '/cookies', '/subscribe', '/compliancecore/success', '/auditor-portal']) {
       expect(paths).toContain(path);
     }
-    expect(paths).toHaveLength(35);
+    expect(paths).toHaveLength(37);
   });
 
   it('prerenders public pages only', () => {

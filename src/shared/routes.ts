@@ -196,6 +196,8 @@ const workspaceRoutes: PageRoute[] = [
   { path: '/task-requests', access: 'signed-in', title: 'Task requests', description: '' },
   { path: '/program-execution', access: 'signed-in', title: 'Program execution', description: '' },
   { path: '/auditor-portal', access: 'signed-in', title: 'Auditor portal', description: '' },
+  { path: '/reviews', access: 'signed-in', title: 'Review queue', description: '' },
+  { path: '/quality-scores', access: 'signed-in', title: 'Quality scores', description: '' },
 ];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [...publicRoutes, ...workspaceRoutes];

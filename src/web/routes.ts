@@ -39,6 +39,8 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/admin': 'routes/workspace/admin.tsx',
   '/dashboard-compliancecore': 'routes/workspace/dashboard.tsx',
   '/task-requests': 'routes/workspace/task-requests.tsx',
+  '/reviews': 'routes/workspace/reviews.tsx',
+  '/quality-scores': 'routes/workspace/quality-scores.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {

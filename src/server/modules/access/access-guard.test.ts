@@ -17,6 +17,8 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/program-execution': ROLES,
   '/admin': ['administrator'],
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
+  '/reviews': ['administrator', 'project_manager', 'consultant', 'analyst'],
+  '/quality-scores': ROLES,
 };
 
 let database: TestDatabase;

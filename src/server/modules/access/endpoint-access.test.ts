@@ -28,6 +28,10 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readon
   { method: 'GET', url: '/api/v1/reviews/plans', allowed: REVIEWERS },
   // Approving needs the is_approver flag on top of the permission: no role alone grants it, not even administrator.
   { method: 'POST', url: '/api/v1/reviews/plans/00000000-0000-4000-8000-000000000000/decision', allowed: [] },
+  { method: 'GET', url: '/api/v1/review-queue', allowed: REVIEWERS },
+  { method: 'POST', url: '/api/v1/outputs/00000000-0000-4000-8000-000000000000/revisions', allowed: REVIEWERS },
+  { method: 'POST', url: '/api/v1/outputs/00000000-0000-4000-8000-000000000000/decision', allowed: [] },
+  { method: 'GET', url: '/api/v1/quality-scores', allowed: EVERYONE },
   { method: 'GET', url: '/api/v1/admin/users', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/role-permissions', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/security-events', allowed: ADMINISTRATORS },

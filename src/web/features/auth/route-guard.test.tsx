@@ -65,7 +65,12 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/program-execution': ROLES,
   '/admin': ['administrator'],
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
+  '/reviews': ['administrator', 'project_manager', 'consultant', 'analyst'],
+  '/quality-scores': ROLES,
 };
+
+/** Pages that need a permission rather than a role refuse with that reason. */
+const DENIAL_REASON: Record<string, string> = { '/reviews': 'permission' };
 
 describe('the web route guard: role × route matrix', () => {
   it('covers every guarded route', () => {
@@ -84,7 +89,7 @@ describe('the web route guard: role × route matrix', () => {
         } else {
           await screen.findByText('Content of /dashboard-compliancecore');
           expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
-          expect(denials).toEqual([{ path, reason: 'role' }]);
+          expect(denials).toEqual([{ path, reason: DENIAL_REASON[path] ?? 'role' }]);
         }
       });
     }

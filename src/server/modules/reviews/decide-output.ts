@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type DecideOutputResult, type decideOutputInputSchema, overallQualityScore } from '../../../shared/schemas/reviews.ts';
+import { AppError } from '../../app-error.ts';
+import type { DbTransaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
+import { taskRequests } from '../../db/schema/task-requests.ts';
+import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
+import type { Jobs } from '../jobs/job-types.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import type { Tenant } from '../organizations/tenant.ts';
+import { type TaskRequestRow, startAgentRun } from '../task-requests/pipeline.ts';
+import { recordTaskEvent } from '../task-requests/task-events.ts';
+import { readOutput } from './output-review.service.ts';
+import { type Person, peopleByIds } from './people.ts';
+
+export type DecideOutputInput = z.output<typeof decideOutputInputSchema>;
+
+export interface DecideOutputOptions {
+  outputId: string;
+  reviewerId: string;
+  decision: DecideOutputInput;
+  jobs: Jobs;
+  /** Where the client's dashboard lives, for the "deliverable ready" e-mail. */
+  publicOrigin: string;
+}
+
+const ALREADY_DECIDED = () => new AppError('CONFLICT', 'This version has already been decided or replaced by a newer one.');
+
+/** Approved: publish the deliverable, mark the request delivered, tell the requester. */
+async function approve(
+  tx: DbTransaction,
+  request: TaskRequestRow,
+  outputId: string,
+  reviewer: Person & { id: string },
+  requester: Person,
+  options: DecideOutputOptions,
+  overallScore: number,
+) {
+  const published = await publishDeliverable(tx, { outputId, publishedBy: reviewer.id, reviewerName: reviewer.name });
+  const now = new Date();
+  await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: now, updatedAt: now }).where(eq(taskRequests.id, request.id));
+  const event = { organizationId: request.organizationId, taskRequestId: request.id };
+  await recordTaskEvent(
+    tx,
+    { ...event, kind: 'approved', actorId: reviewer.id, detail: `Approved by ${reviewer.name} with a quality score of ${overallScore}.` },
+    { ...event, kind: 'delivered', actorId: reviewer.id, detail: `Version ${published.version} of the deliverable is ready to download.` },
+  );
+  let mailed = false;
+  if (requester.email) {
+    const link = `${options.publicOrigin}/dashboard-compliancecore?section=deliverables`;
+    await enqueueEmail(tx, {
+      kind: 'deliverable-ready',
+      to: requester.email,
+      subject: 'Your deliverable is ready',
+      text: [
+        `"${request.title}" has been reviewed and approved by ${reviewer.name}.`,
+        '',
+        `Download it from your deliverables: ${link}`,
+      ].join('\n'),
+    });
+    mailed = true;
+  }
+  return { deliverable: { id: published.deliverableId, version: published.version }, mailed };
+}
+
+/**
+ * An approver's decision on one output version (docs/delivery.md), all in one tenant transaction:
+ * the review with its scores, the output's status, the request's reviewer, then either the published
+ * deliverable, delivered request and e-mail, or the notes back to the agent as a new run. Decided once
+ * (row lock and unique index: a second decision is 409); never on one's own request (403).
+ */
+export async function decideOutput(tenant: Tenant, options: DecideOutputOptions): Promise<DecideOutputResult & { mailed: boolean }> {
+  const { decision } = options;
+  try {
+    return await tenant.transaction(async (tx) => {
+      const { output, request } = await readOutput(tx, tenant, options.outputId, true);
+      if (output.status !== 'pending_review' || request.status === 'cancelled') throw ALREADY_DECIDED();
+      // Segregation of duties: whoever asked for the work never signs it off.
+      if (request.requestedBy === options.reviewerId) {
+        throw new AppError('SEGREGATION_OF_DUTIES', 'You requested this work, so another approver must decide on it.');
+      }
+      const people = await peopleByIds(tx, [options.reviewerId, request.requestedBy]);
+      const reviewer = { ...people(options.reviewerId), id: options.reviewerId };
+      const overallScore = overallQualityScore(decision.scores);
+      await tx.insert(outputReviews).values({
+        organizationId: output.organizationId,
+        outputId: output.id,
+        taskRequestId: request.id,
+        reviewerId: options.reviewerId,
+        decision: decision.decision,
+        notes: decision.notes,
+        scores: decision.scores,
+        overallScore,
+        issues: decision.issues,
+      });
+      await tx.update(aiOutputs).set({ status: decision.decision }).where(eq(aiOutputs.id, output.id));
+      await tx.update(taskRequests).set({ assigneeId: options.reviewerId, updatedAt: new Date() }).where(eq(taskRequests.id, request.id));
+      const base = { outputId: output.id, decision: decision.decision, overallScore };
+      if (decision.decision === 'approved') {
+        const { deliverable, mailed } = await approve(tx, request, output.id, reviewer, people(request.requestedBy), options, overallScore);
+        return { ...base, requestStatus: 'delivered' as const, deliverable, runId: null, mailed };
+      }
+      await recordTaskEvent(tx, {
+        organizationId: request.organizationId,
+        taskRequestId: request.id,
+        kind: 'changes_requested',
+        actorId: options.reviewerId,
+        detail: decision.notes,
+      });
+      const run = await startAgentRun(tx, options.jobs, { taskRequest: request, reviewNotes: decision.notes });
+      return { ...base, requestStatus: 'queued' as const, deliverable: null, runId: run.id, mailed: false };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'output_reviews_output_key')) throw ALREADY_DECIDED();
+    throw error;
+  }
+}
