@@ -12,6 +12,8 @@ import { registerRouteAccess } from './modules/access/route-access.ts';
 import type { AdvisorProvider } from './modules/advisor/providers/provider.ts';
 import { createAdvisorProvider } from './modules/advisor/providers/choose-provider.ts';
 import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
+import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
+import { registerAgentRunsModule } from './modules/agent-runs/agent-runs.module.ts';
 import type { BillingProvider } from './modules/billing/billing-provider.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
@@ -55,6 +57,8 @@ export interface AppDeps {
   billingProvider?: BillingProvider;
   /** Overrides the advisor provider chosen from LLM_PROVIDER (tests). */
   advisorProvider?: AdvisorProvider;
+  /** Overrides the agents' provider chosen from LLM_PROVIDER (tests). */
+  agentProvider?: AgentProvider;
 }
 
 /** A hop count as the function Fastify's types accept: the nearest `hops` addresses are our proxies. */
@@ -111,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
+  registerAgentRunsModule(app, { agentProvider: deps.agentProvider });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);
