@@ -310,6 +310,7 @@ export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {
   '/task-requests': { authenticated: true },
   '/program-execution': { authenticated: true },
   '/auditor-portal': { authenticated: true, minimumRole: 'auditor' },
+  '/agents': { authenticated: true, permission: 'outputs:review' },
 };
 
 /** A workspace page not listed above still needs a session. */

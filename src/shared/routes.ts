@@ -196,6 +196,7 @@ const workspaceRoutes: PageRoute[] = [
   { path: '/task-requests', access: 'signed-in', title: 'Task requests', description: '' },
   { path: '/program-execution', access: 'signed-in', title: 'Program execution', description: '' },
   { path: '/auditor-portal', access: 'signed-in', title: 'Auditor portal', description: '' },
+  { path: '/agents', access: 'signed-in', title: 'Agent Dashboard', description: '' },
 ];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [...publicRoutes, ...workspaceRoutes];

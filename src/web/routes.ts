@@ -39,6 +39,7 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/admin': 'routes/workspace/admin.tsx',
   '/dashboard-compliancecore': 'routes/workspace/dashboard.tsx',
   '/task-requests': 'routes/workspace/task-requests.tsx',
+  '/agents': 'routes/workspace/agents.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {

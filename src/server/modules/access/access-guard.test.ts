@@ -17,6 +17,7 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/program-execution': ROLES,
   '/admin': ['administrator'],
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
+  '/agents': ['administrator', 'project_manager', 'consultant', 'analyst'],
 };
 
 let database: TestDatabase;

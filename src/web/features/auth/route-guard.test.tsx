@@ -65,7 +65,10 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/program-execution': ROLES,
   '/admin': ['administrator'],
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
+  '/agents': ['administrator', 'project_manager', 'consultant', 'analyst'],
 };
+/** Why a page turns a role away: a role rank, unless the page asks for a permission. */
+const DENIAL_REASON: Record<string, string> = { '/agents': 'permission' };
 
 describe('the web route guard: role × route matrix', () => {
   it('covers every guarded route', () => {
@@ -84,7 +87,7 @@ describe('the web route guard: role × route matrix', () => {
         } else {
           await screen.findByText('Content of /dashboard-compliancecore');
           expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
-          expect(denials).toEqual([{ path, reason: 'role' }]);
+          expect(denials).toEqual([{ path, reason: DENIAL_REASON[path] ?? 'role' }]);
         }
       });
     }

@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
+import { Bot, ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { pageAccessRequirement } from '../../../shared/permissions.ts';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
@@ -13,6 +13,7 @@ const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/task-requests', label: 'Task requests', icon: ClipboardList },
   { to: '/program-execution', label: 'Program execution', icon: ListChecks },
+  { to: '/agents', label: 'Agents', icon: Bot },
   { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/admin', label: 'Administration', icon: Settings },
 ] as const;
