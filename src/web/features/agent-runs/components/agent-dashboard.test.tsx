@@ -91,7 +91,7 @@ describe('the Agent Dashboard', () => {
     renderAs('analyst');
     expect(screen.getByRole('status').textContent).toContain('Loading agents');
     const drafter = await screen.findByRole('article', { name: 'Policy Drafter' });
-    expect(within(drafter).getByText('Active')).toBeTruthy();
+    within(drafter).getByText('Active');
     expect(within(drafter).getByText('Tasks completed').nextElementSibling?.textContent).toBe('12');
     expect(within(drafter).getByText('Success rate').nextElementSibling?.textContent).toBe('66.7%');
     expect(within(drafter).getByText('Queue').nextElementSibling?.textContent).toBe('3');
@@ -101,7 +101,7 @@ describe('the Agent Dashboard', () => {
     );
 
     const reviewer = screen.getByRole('article', { name: 'Vendor Reviewer' });
-    expect(within(reviewer).getByText('Unknown')).toBeTruthy();
+    within(reviewer).getByText('Unknown');
     expect(within(reviewer).getByText('Success rate').nextElementSibling?.textContent).toBe('No reviews yet');
     expect(reviewer.textContent).toContain('Idle');
     // Reviewers read; only administrators change a status.
@@ -139,6 +139,6 @@ describe('the Agent Dashboard', () => {
     renderAs('analyst');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load agents');
-    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    within(alert).getByRole('button', { name: 'Try Again' });
   });
 });
