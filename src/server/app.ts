@@ -16,6 +16,7 @@ import { registerRouteAccess } from './modules/access/route-access.ts';
 import type { AdvisorProvider } from './modules/advisor/providers/provider.ts';
 import { createAdvisorProvider } from './modules/advisor/providers/choose-provider.ts';
 import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
+import { registerAgentRunsModule } from './modules/agent-runs/agent-runs.module.ts';
 import type { BillingProvider } from './modules/billing/billing-provider.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
@@ -122,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
   registerReviewRoutes(app);
-  if (deps.agentProvider) registerAgentRunWorker(app, deps.agentProvider);
+  registerAgentRunsModule(app, { agentProvider: deps.agentProvider });
+  registerAgentRunWorker(app, app.agentProvider);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

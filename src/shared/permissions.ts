@@ -312,6 +312,7 @@ export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {
   '/auditor-portal': { authenticated: true, minimumRole: 'auditor' },
   '/reviews': { authenticated: true, permission: 'outputs:review' },
   '/quality-scores': { authenticated: true, permission: 'tasks:read' },
+  '/agents': { authenticated: true, permission: 'outputs:review' },
 };
 
 /** A workspace page not listed above still needs a session. */

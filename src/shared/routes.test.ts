@@ -5,10 +5,11 @@ describe('the route table', () => {
   it('lists every route of product.md §2 once', () => {
     const paths = PAGE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/privacy', '/cookies', '/subscribe', '/compliancecore/success', '/auditor-portal']) {
+    for (const path of ['/', '/privacy', '/cookies', '/subscribe', '/compliancecore/success', '/auditor-portal', '/agents']) {
       expect(paths).toContain(path);
     }
-    expect(paths).toHaveLength(37);
+    // product.md §2's 35, plus the workspace's own screens (issue 13): /reviews, /quality-scores, /agents.
+    expect(paths).toHaveLength(38);
   });
 
   it('prerenders public pages only', () => {

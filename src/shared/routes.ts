@@ -198,6 +198,7 @@ const workspaceRoutes: PageRoute[] = [
   { path: '/auditor-portal', access: 'signed-in', title: 'Auditor portal', description: '' },
   { path: '/reviews', access: 'signed-in', title: 'Review queue', description: '' },
   { path: '/quality-scores', access: 'signed-in', title: 'Quality scores', description: '' },
+  { path: '/agents', access: 'signed-in', title: 'Agent Dashboard', description: '' },
 ];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [...publicRoutes, ...workspaceRoutes];

@@ -41,6 +41,7 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/task-requests': 'routes/workspace/task-requests.tsx',
   '/reviews': 'routes/workspace/reviews.tsx',
   '/quality-scores': 'routes/workspace/quality-scores.tsx',
+  '/agents': 'routes/workspace/agents.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { WORK_KINDS } from './task-requests.ts';
+
 /** Agents and their runs (docs/delivery.md). */
 
 /** product.md §4: any other value shows **Unknown**. */
@@ -22,3 +25,70 @@ export const AGENT_RUN_MAX_ATTEMPTS = 3;
 /** What a client reads when an agent could not finish a draft (task_requests.failure_message). */
 export const AGENT_RUN_FAILED_MESSAGE =
   'Our agent could not finish this draft after several attempts. A member of our review team has been alerted and will take it from here; you do not need to do anything. This page will show the draft as soon as it is ready.';
+/* ---- The Agent Dashboard's API (GET /api/v1/agents…, PATCH /api/v1/agents/:agentId) ---- */
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const agentParamsSchema = z.object({ agentId: z.string().trim().min(1).max(64) });
+
+/** A run that failed or was dead-lettered, for the dashboard's "recent failures". */
+export const agentFailureSchema = z.object({
+  runId: z.uuid(),
+  taskRequestId: z.uuid(),
+  status: z.enum(RUN_STATUSES),
+  error: z.string().nullable(),
+  at: timestamp,
+});
+export type AgentFailure = z.infer<typeof agentFailureSchema>;
+
+/**
+ * One agent with its statistics (docs/delivery.md "Agents"), counted over the organizations the caller
+ * reaches. `status` is the stored text: the screens show Unknown for anything but AGENT_STATUSES.
+ */
+export const agentSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  workKind: z.enum(WORK_KINDS),
+  description: z.string(),
+  status: z.string(),
+  /** Requests of this agent with an approved output. */
+  tasksCompleted: z.number().int().nonnegative(),
+  /** % of reviewed requests approved without a prior rejection; null before any review. */
+  successRate: z.number().min(0).max(100).nullable(),
+  /** The title of the request a run is drafting now, or null. */
+  currentTask: z.string().nullable(),
+  queueDepth: z.number().int().nonnegative(),
+  runsLast7Days: z.number().int().nonnegative(),
+  recentFailures: z.array(agentFailureSchema),
+  updatedAt: timestamp,
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+export const agentListSchema = z.object({ agents: z.array(agentSummarySchema) });
+export type AgentList = z.infer<typeof agentListSchema>;
+
+export const agentRunSchema = z.object({
+  id: z.uuid(),
+  taskRequestId: z.uuid(),
+  requestTitle: z.string(),
+  status: z.enum(RUN_STATUSES),
+  attempts: z.number().int().nonnegative(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  /** From start to finish; null while it has not finished. */
+  durationMs: z.number().int().nonnegative().nullable(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type AgentRun = z.infer<typeof agentRunSchema>;
+
+export const agentDetailSchema = agentSummarySchema.extend({ runs: z.array(agentRunSchema) });
+export type AgentDetail = z.infer<typeof agentDetailSchema>;
+
+export const updateAgentStatusInputSchema = z.object({
+  status: z.enum(AGENT_STATUSES, { error: 'Choose active, standby or maintenance' }),
+});
+export type UpdateAgentStatusInput = z.infer<typeof updateAgentStatusInputSchema>;

@@ -19,6 +19,7 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
   '/reviews': ['administrator', 'project_manager', 'consultant', 'analyst'],
   '/quality-scores': ROLES,
+  '/agents': ['administrator', 'project_manager', 'consultant', 'analyst'],
 };
 
 let database: TestDatabase;

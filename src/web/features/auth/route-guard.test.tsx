@@ -67,10 +67,10 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/auditor-portal': ['administrator', 'project_manager', 'consultant', 'auditor'],
   '/reviews': ['administrator', 'project_manager', 'consultant', 'analyst'],
   '/quality-scores': ROLES,
+  '/agents': ['administrator', 'project_manager', 'consultant', 'analyst'],
 };
-
-/** Pages that need a permission rather than a role refuse with that reason. */
-const DENIAL_REASON: Record<string, string> = { '/reviews': 'permission' };
+/** Why a page turns a role away: a role rank, unless the page asks for a permission. */
+const DENIAL_REASON: Record<string, string> = { '/reviews': 'permission', '/agents': 'permission' };
 
 describe('the web route guard: role × route matrix', () => {
   it('covers every guarded route', () => {

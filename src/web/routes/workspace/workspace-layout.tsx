@@ -1,4 +1,4 @@
-import { Award, ClipboardCheck, ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
+import { Award, Bot, ClipboardCheck, ClipboardList, LayoutDashboard, ListChecks, Settings, UserRound } from 'lucide-react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { pageAccessRequirement } from '../../../shared/permissions.ts';
 import { ErrorBoundary as PageBoundary, PageErrorFallback } from '../../components/errors/error-fallbacks.tsx';
@@ -15,6 +15,7 @@ const workspaceLinks = [
   { to: '/program-execution', label: 'Program execution', icon: ListChecks },
   { to: '/reviews', label: 'Review queue', icon: ClipboardCheck },
   { to: '/quality-scores', label: 'Quality scores', icon: Award },
+  { to: '/agents', label: 'Agents', icon: Bot },
   { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/admin', label: 'Administration', icon: Settings },
 ] as const;
