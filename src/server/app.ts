@@ -22,6 +22,7 @@ import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
+import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdvisorRoutes(app, deps.advisorProvider ?? createAdvisorProvider(env, (details, message) => app.log.warn(details, message)));
   registerAssistantPlanRoutes(app);
   registerWorkflowRoutes(app);
+  registerTaskRequestRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);
