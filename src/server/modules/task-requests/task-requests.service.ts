@@ -7,6 +7,8 @@ import {
   type TaskRequestDetail,
   type TaskRequestList,
   type TaskRequestListQuery,
+  TIMELINE_EVENT_KINDS,
+  type TimelineEventKind,
 } from '../../../shared/schemas/task-requests.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
@@ -177,6 +179,16 @@ function speaksForClient(tenant: Tenant): boolean {
   return tenant.scope.kind === 'member' || tenant.scope.kind === 'all';
 }
 
+/**
+ * Oldest first. Events written in one transaction share its timestamp (submitted and classified do),
+ * so the order in which they normally happen breaks the tie.
+ */
+function inTimelineOrder<T extends { createdAt: Date; kind: TimelineEventKind }>(events: T[]): T[] {
+  return [...events].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || TIMELINE_EVENT_KINDS.indexOf(a.kind) - TIMELINE_EVENT_KINDS.indexOf(b.kind),
+  );
+}
+
 /** Everything the request page shows, read in the caller's transaction. */
 export async function readTaskRequestDetail(tx: DbTransaction, tenant: Tenant, id: string): Promise<TaskRequestDetail> {
   const [row] = await selectSummaryRows(tx, and(eq(taskRequests.id, id), tenant.where(taskRequests.organizationId)), [], 1);
@@ -205,7 +217,7 @@ export async function readTaskRequestDetail(tx: DbTransaction, tenant: Tenant, i
     planId: request.planId,
     classificationReasons: request.classificationReasons,
     classifiedBy: request.classifiedBy,
-    events: events.map((event) => ({
+    events: inTimelineOrder(events).map((event) => ({
       id: event.id,
       kind: event.kind,
       detail: event.detail,
