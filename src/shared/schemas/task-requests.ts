@@ -333,3 +333,9 @@ export const taskSummarySchema = z.object({
   changedSince: z.array(taskChangeSchema),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
+
+/** `/task-requests?request=<id>` (one request) and `?new=1` (the wizard); anything unusable is dropped. */
+export const taskRequestPageSearchSchema = z.object({
+  request: z.uuid().optional().catch(undefined),
+  new: z.literal('1').optional().catch(undefined),
+});
