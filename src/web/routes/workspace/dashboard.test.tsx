@@ -29,7 +29,12 @@ function plan(status: PlanStatus, title = `Plan ${status}`): PlanSummary {
   };
 }
 
-const NO_WORKFLOWS = { '/api/v1/workflows': { workflows: [] } };
+const EMPTY_TASK_SUMMARY = {
+  counts: { active: 0, inReview: 0, completed: 0, overdue: 0, needsAttention: 0 },
+  queue: [],
+  changedSince: [],
+};
+const NO_WORKFLOWS = { '/api/v1/workflows': { workflows: [] }, '/api/v1/task-summary': EMPTY_TASK_SUMMARY };
 
 describe('the dashboard for an auditor (no plans:read)', () => {
   it.each(['/dashboard-compliancecore', '/dashboard-compliancecore?tab=analytics', '/dashboard-compliancecore?tab=compliance'])(
