@@ -24,7 +24,7 @@ function Timeline({ events }: { events: TaskRequestDetail['events'] }) {
           <li key={event.id} className="relative text-sm">
             <span className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-primary" aria-hidden />
             <p className="font-medium">
-              {TIMELINE_EVENT_LABELS[event.kind]}
+              <span>{TIMELINE_EVENT_LABELS[event.kind]}</span>
               {event.actor ? <span className="font-normal text-muted-foreground"> · {event.actor}</span> : null}
             </p>
             <p className="text-xs text-muted-foreground">
