@@ -28,6 +28,7 @@ import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReviewRoutes(app);
   registerAgentRunsModule(app, { agentProvider: deps.agentProvider });
   registerAgentRunWorker(app, app.agentProvider);
+  registerTaskRequestRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -3,9 +3,8 @@ import { DEPARTMENTS, TASK_PRIORITIES, TASK_STATUSES, WORK_KINDS } from './task-
 
 /** AI outputs and their human review (docs/delivery.md). */
 
-/** product.md §4 AI output review states, plus `superseded` for a version replaced by a reviewer's edit. */
-export const OUTPUT_STATUSES = ['pending_review', 'approved', 'rejected', 'superseded'] as const;
-export type OutputStatus = (typeof OUTPUT_STATUSES)[number];
+export { OUTPUT_STATUSES, type OutputStatus } from './output-statuses.ts';
+import { OUTPUT_STATUSES } from './output-statuses.ts';
 
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

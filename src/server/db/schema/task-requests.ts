@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DEPARTMENTS,
   TASK_COMPLEXITIES,
@@ -54,8 +54,11 @@ export const taskRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The client's Idempotency-Key header: a retried submission within a day returns this request. */
+    idempotencyKey: text('idempotency_key'),
   },
   (table) => [
+    uniqueIndex('task_requests_idempotency_key').on(table.requestedBy, table.idempotencyKey),
     index('task_requests_org_created_idx').on(table.organizationId, table.createdAt),
     index('task_requests_org_status_idx').on(table.organizationId, table.status),
     index('task_requests_plan_idx').on(table.planId),

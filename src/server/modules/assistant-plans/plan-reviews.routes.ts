@@ -8,6 +8,7 @@ import {
   reviewQueueResponseSchema,
 } from '../../../shared/schemas/assistant-plans.ts';
 import { getRequestAccess } from '../access/access-guard.ts';
+import { insertPlanRequests, preparePlanRequests } from '../task-requests/plan-requests.ts';
 import { decidePlan, getReviewPlan, listReviewQueue } from './plan-reviews.service.ts';
 
 /** /api/v1/reviews/plans: staff with outputs:review read the queue; approvers (is_approver) decide. */
@@ -66,7 +67,19 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const reviewer = await getRequestAccess(request);
-      const plan = await decidePlan(db, { planId: request.params.id, reviewerId: reviewer.user.userId, reviewer, decision: request.body });
+      // An approved plan's steps become task requests in the approval's transaction; they are
+      // classified first, outside it (the agent provider may be a network call).
+      const prepared =
+        request.body.decision === 'approve'
+          ? await preparePlanRequests(db, (input) => app.agentProvider.classify(input), request.params.id)
+          : null;
+      const plan = await decidePlan(db, {
+        planId: request.params.id,
+        reviewerId: reviewer.user.userId,
+        reviewer,
+        decision: request.body,
+        onApproved: prepared ? (tx) => insertPlanRequests(tx, app.jobs, prepared) : undefined,
+      });
       request.log.info({ reviewerId: reviewer.user.userId, planId: plan.id, status: plan.status }, 'plan reviewed');
       return plan;
     },

@@ -9,6 +9,7 @@ import { assistantPlans } from '../../db/schema/assistant-plans.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { keepInScope, requireInScope } from '../access/scoped-read.ts';
+import { withTenant } from '../organizations/tenant.ts';
 import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './assistant-plans.service.ts';
 
 /**
@@ -76,12 +77,22 @@ export async function getReviewPlan(db: Db, reviewer: Reviewer, planId: string):
   return { ...(await readPlan(db, row)), requester_email: emails.get(row.userId) ?? null };
 }
 
-/** Approves a submitted plan or sends it back to its owner with a note; once per submission, never by its owner. */
+/**
+ * Approves a submitted plan or sends it back to its owner with a note; once per submission, never by its owner.
+ * `onApproved` runs in the same transaction when the plan is approved (its steps become task requests),
+ * which is why the transaction reaches every organization: the approver acts for the plan's.
+ */
 export async function decidePlan(
   db: Db,
-  input: { planId: string; reviewerId: string; reviewer: Reviewer; decision: ReviewDecision },
+  input: {
+    planId: string;
+    reviewerId: string;
+    reviewer: Reviewer;
+    decision: ReviewDecision;
+    onApproved?: (tx: DbTransaction) => Promise<unknown>;
+  },
 ): Promise<ReviewPlan> {
-  await db.transaction(async (tx) => {
+  await withTenant(db, { kind: 'all', userId: input.reviewerId }, async (tx) => {
     const row = await reviewablePlan(tx, input.planId, true);
     // A plan is never hidden from its own owner; anyone else reads it only within their scope.
     if (row.userId !== input.reviewerId) await requirePlanInScope(tx, input.reviewer, input.planId);
@@ -100,6 +111,7 @@ export async function decidePlan(
         updatedAt: now,
       })
       .where(eq(assistantPlans.id, input.planId));
+    if (input.decision.decision === 'approve') await input.onApproved?.(tx);
   });
   return getReviewPlan(db, input.reviewer, input.planId);
 }

@@ -5,6 +5,19 @@ import { PlanList } from '../../features/assistant-plans/components/plan-list.ts
 import type { OverviewView } from '../../features/dashboard/dashboard-search.ts';
 import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
 import { Deliverables as SampleDeliverables } from '../../features/demos/screens/deliverables.tsx';
+import { TaskOverview } from '../../features/task-requests/components/task-overview.tsx';
+
+/** The real task figures, the queue and what changed since the last visit (features/task-requests). */
+function TaskRequestsOverview() {
+  return (
+    <section aria-labelledby="task-overview-heading" className="space-y-3">
+      <h2 id="task-overview-heading" className="text-xl font-semibold">
+        Your task requests
+      </h2>
+      <TaskOverview />
+    </section>
+  );
+}
 
 function LatestPlans() {
   return (
@@ -64,6 +77,13 @@ export function OverviewPanel({ view, isShowingDemo }: { view: OverviewView; isS
     case 'deliverables':
       return <DeliverablesSection isShowingDemo={isShowingDemo} />;
     case 'overview':
-      return isShowingDemo ? <DemoOverview /> : <LatestPlans />;
+      return isShowingDemo ? (
+        <DemoOverview />
+      ) : (
+        <div className="space-y-8">
+          <TaskRequestsOverview />
+          <LatestPlans />
+        </div>
+      );
   }
 }

@@ -1,20 +1,46 @@
-import { type MetaArgs, useSearchParams } from 'react-router';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
-import { ErrorBoundary } from '../../components/errors/error-fallbacks.tsx';
 import { taskRequestsSearchSchema } from '../../../shared/schemas/assistant-plans.ts';
+import { taskRequestPageSearchSchema } from '../../../shared/schemas/task-requests.ts';
+import { ErrorBoundary } from '../../components/errors/error-fallbacks.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanDetail } from '../../features/assistant-plans/components/plan-detail.tsx';
 import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
 import { ReviewDetail } from '../../features/assistant-plans/components/review-detail.tsx';
 import { ReviewQueue } from '../../features/assistant-plans/components/review-queue.tsx';
 import { useAccessDecision } from '../../features/auth/access.ts';
+import { TaskRequestList } from '../../features/task-requests/components/task-request-list.tsx';
+import { TaskRequestPage } from '../../features/task-requests/components/task-request-page.tsx';
+import { TaskRequestWizard } from '../../features/task-requests/components/task-request-wizard.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
+function NewTaskRequest() {
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <div className="grid gap-3">
+        <Link to="/task-requests" className="flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+          <ArrowLeft className="size-4" aria-hidden /> All task requests
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight">New task request</h1>
+        <p className="text-muted-foreground">
+          Tell us what you need. An AI agent drafts it and one of our consultants checks it before you receive it.
+        </p>
+      </div>
+      <ErrorBoundary level="component">
+        <TaskRequestWizard />
+      </ErrorBoundary>
+    </div>
+  );
+}
+
 /**
- * /task-requests: one plan (`?plan=<id>`, where 'Use plan' lands), a submitted plan under review
- * (`?review=<id>`, staff), or the user's plans — and, for staff who review, the queue.
+ * /task-requests: the organization's requests with their live status (`?request=<id>` opens one,
+ * `?new=1` the wizard), then the plans kept from the advisor (`?plan=<id>`), and for staff who review,
+ * the plan queue (`?review=<id>`).
  */
 export default function TaskRequestsRoute() {
   const [params] = useSearchParams();
@@ -22,21 +48,45 @@ export default function TaskRequestsRoute() {
     plan: params.get('plan') ?? undefined,
     review: params.get('review') ?? undefined,
   });
+  const page = taskRequestPageSearchSchema.parse({ request: params.get('request') ?? undefined, new: params.get('new') ?? undefined });
   const isReviewer = useAccessDecision(ENDPOINT_ACCESS.readReviews).state === 'allowed';
+  const canReadTasks = useAccessDecision(ENDPOINT_ACCESS.readTasks).state === 'allowed';
+  const canCreate = useAccessDecision(ENDPOINT_ACCESS.createTasks).state === 'allowed';
   if (plan) return <PlanDetail key={plan} planId={plan} />;
   if (review) return <ReviewDetail key={review} planId={review} />;
+  if (page.request) return <TaskRequestPage key={page.request} requestId={page.request} />;
+  if (page.new && canCreate) return <NewTaskRequest />;
   return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Task requests</h1>
-        <p className="mt-3 text-muted-foreground">
-          Plans you kept from the compliance advisor. Edit their steps, put them in order, and submit them to our team.
-        </p>
+    <div className="max-w-4xl space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Task requests</h1>
+          <p className="mt-3 text-muted-foreground">
+            The work you asked for, where it stands and when it is due. Plans you kept from the compliance advisor follow below.
+          </p>
+        </div>
+        {canCreate ? (
+          <Button asChild>
+            <Link to="/task-requests?new=1">
+              <Plus aria-hidden /> New task request
+            </Link>
+          </Button>
+        ) : null}
       </div>
+      {canReadTasks ? (
+        <section aria-labelledby="requests-heading" className="space-y-3">
+          <h2 id="requests-heading" className="text-xl font-semibold">
+            Your requests
+          </h2>
+          <ErrorBoundary level="component">
+            <TaskRequestList canCreate={canCreate} />
+          </ErrorBoundary>
+        </section>
+      ) : null}
       {isReviewer ? (
         <section aria-labelledby="review-queue-heading" className="space-y-3">
           <h2 id="review-queue-heading" className="text-xl font-semibold">
-            Awaiting review
+            Plans awaiting review
           </h2>
           <ErrorBoundary level="component">
             <ReviewQueue />

@@ -1,0 +1,2 @@
+ALTER TABLE "task_requests" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "task_requests_idempotency_key" ON "task_requests" USING btree ("requested_by","idempotency_key");
