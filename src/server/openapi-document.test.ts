@@ -16,6 +16,7 @@ const VERBS = [
   'create',
   'decide',
   'delete',
+  'download',
   'enroll',
   'generate',
   'get',
@@ -40,6 +41,7 @@ const VERBS = [
   'unenroll',
   'unlink',
   'update',
+  'upload',
   'verify',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
