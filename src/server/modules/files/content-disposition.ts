@@ -6,6 +6,7 @@ export function attachmentDisposition(fileName: string): string {
   const ascii =
     fileName
       .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\w.\- ]+/g, '_')
       .replace(/^[.\s]+/, '')
       .trim() || 'download';
