@@ -154,7 +154,7 @@ describe('DeliverablesPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'All (4)' }));
     await user.selectOptions(screen.getByLabelText('Tag'), 'SOC 2');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'All (2)' })).toBeTruthy());
+    await screen.findByRole('button', { name: 'All (2)' });
     expect(screen.queryByRole('heading', { name: /GDPR/ })).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Tag'), '');
