@@ -21,7 +21,9 @@ import type { BillingProvider } from './modules/billing/billing-provider.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { registerDeliverableRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
+import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAgentRunsModule(app, { agentProvider: deps.agentProvider });
   registerAgentRunWorker(app, app.agentProvider);
   registerTaskRequestRoutes(app);
+  await registerFilesModule(app);
+  registerDeliverableRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

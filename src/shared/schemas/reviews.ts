@@ -3,8 +3,8 @@ import { DEPARTMENTS, TASK_PRIORITIES, TASK_STATUSES, WORK_KINDS } from './task-
 
 /** AI outputs and their human review (docs/delivery.md). */
 
-export { OUTPUT_STATUSES, type OutputStatus } from './output-statuses.ts';
-import { OUTPUT_STATUSES } from './output-statuses.ts';
+export { OUTPUT_STATUSES, type OutputStatus } from './pipeline-statuses.ts';
+import { OUTPUT_STATUSES } from './pipeline-statuses.ts';
 
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DELIVERABLE_STATUSES } from './deliverables.ts';
-import { OUTPUT_STATUSES } from './output-statuses.ts';
+import { DELIVERABLE_STATUSES } from './pipeline-statuses.ts';
+import { OUTPUT_STATUSES } from './pipeline-statuses.ts';
 
 /**
  * Task requests: what a client asks us to do (docs/delivery.md). The constants are shared by the

@@ -103,3 +103,29 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
 export function retryUnlessRefused(maxRetries: number): (failureCount: number, error: unknown) => boolean {
   return (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < maxRetries;
 }
+
+/**
+ * A file from our API (a download that needs the Authorization header, so a plain link cannot fetch
+ * it): the bytes and the file name the server gave in Content-Disposition.
+ */
+export async function apiDownload(
+  path: string,
+  request: Pick<ApiRequest<unknown>, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = await accessTokenProvider();
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, request.query), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName: encoded ? decodeURIComponent(encoded) : (plain ?? null) };
+}

@@ -1,8 +1,8 @@
-import { PackageCheck } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
 import type { OverviewView } from '../../features/dashboard/dashboard-search.ts';
+import { DeliverablesPanel } from '../../features/deliverables/components/deliverables-panel.tsx';
 import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
 import { Deliverables as SampleDeliverables } from '../../features/demos/screens/deliverables.tsx';
 import { TaskOverview } from '../../features/task-requests/components/task-overview.tsx';
@@ -35,30 +35,14 @@ function LatestPlans() {
   );
 }
 
-/**
- * `section=deliverables`: the sample company's deliverables in demo mode; otherwise what the user has,
- * which is nothing yet (deliverables are not built: docs/dashboard.md), said plainly.
- */
+/** `section=deliverables`: the sample company's deliverables in demo mode; otherwise the real ones (docs/dashboard.md). */
 function DeliverablesSection({ isShowingDemo }: { isShowingDemo: boolean }) {
   return (
     <section aria-labelledby="deliverables-heading" className="space-y-3" data-testid="deliverables-section">
       <h2 id="deliverables-heading" className="text-xl font-semibold">
         Deliverables
       </h2>
-      {isShowingDemo ? (
-        <SampleDeliverables />
-      ) : (
-        <div className="rounded-lg border border-dashed border-border p-8 text-center">
-          <PackageCheck className="mx-auto size-8 text-muted-foreground" aria-hidden />
-          <p className="mx-auto mt-3 max-w-md text-sm text-muted-foreground">
-            Nothing has been delivered yet. Finished work appears here once our reviewers approve it; follow your plans on the{' '}
-            <Link to="/task-requests" className="font-medium text-primary underline underline-offset-2">
-              task requests
-            </Link>{' '}
-            page meanwhile.
-          </p>
-        </div>
-      )}
+      {isShowingDemo ? <SampleDeliverables /> : <DeliverablesPanel />}
     </section>
   );
 }

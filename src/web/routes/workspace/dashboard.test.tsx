@@ -113,10 +113,14 @@ describe('the dashboard’s parameters (product.md §2)', () => {
   });
 
   it('section=deliverables opens the deliverables section, with the sample company’s in demo mode', async () => {
-    serveApi({ '/api/v1/plans': { plans: [] }, ...NO_WORKFLOWS });
+    serveApi({
+      '/api/v1/plans': { plans: [] },
+      '/api/v1/deliverables': { deliverables: [], counts: { all: 0, completed: 0, in_review: 0, pending: 0, overdue: 0 }, tags: [] },
+      ...NO_WORKFLOWS,
+    });
     renderWorkspaceRoute(<DashboardRoute />, { url: '/dashboard-compliancecore?section=deliverables', role: 'client' });
     await screen.findByRole('heading', { name: 'Deliverables', level: 2 });
-    screen.getByText(/Nothing has been delivered yet/);
+    await screen.findByText(/Nothing has been delivered yet/);
     expect(screen.queryByRole('heading', { name: 'Your latest plans' })).toBeNull();
   });
 
