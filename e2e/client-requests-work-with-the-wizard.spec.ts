@@ -3,15 +3,22 @@ import { test } from './test.ts';
 import { signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
+import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   test.slow(); // a sign-up and a checkout on a shared 2-core machine (not a speed check)
   await withStoredConsent(page);
 });
 
-const TITLE = 'Vendor security review of CloudPay';
+// A vendor name of its own per run, so a retried journey finds its own draft in the shared review queue.
+const VENDOR = `Ledgerly ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+const TITLE = `Vendor security review of ${VENDOR}`;
 
-test('a subscribed client asks for work with the wizard, sees it classified, and follows it in the list', async ({ page }) => {
+test('a client asks for work with the wizard; an agent drafts it; a reviewer sends it back, approves the redraft; the client downloads the PDF', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000); // the whole pipeline, two accounts, on a shared 2-core machine (not a speed check)
   await signUpClient(page, 'wizard-client');
   await subscribe(page);
 
@@ -72,4 +79,56 @@ test('a subscribed client asks for work with the wizard, sees it classified, and
   const figures = page.getByRole('definition').filter({ hasText: /^1$/ });
   await expect(figures.first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Most urgent open requests' }).getByText(TITLE)).toBeVisible();
+
+  // The server's own agent drafts it: the request page shows it in review, live (no reload).
+  await page.getByRole('list', { name: 'Most urgent open requests' }).getByText(TITLE).click();
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Draft ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // An administrator who holds the Approver flag reviews it: sends it back with a note first.
+  const approverEmail = uniqueEmail('pipeline-approver');
+  await createUserWithRole(approverEmail, 'administrator', ['--approver']);
+  const staff = await browser.newContext();
+  const staffPage = await staff.newPage();
+  await withStoredConsent(staffPage);
+  await signInWithPassword(staffPage, approverEmail);
+  await staffPage.goto('/reviews');
+  const queue = staffPage.getByRole('list', { name: 'Outputs awaiting review' });
+  await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v1`) }).click();
+  await expect(staffPage.getByText('Human decision required')).toBeVisible();
+  await expectNoSeriousA11yViolations(staffPage, A11Y_SCOPE.main);
+  const scores = async (values: [string, string, string, string]) => {
+    for (const [index, label] of ['Accuracy', 'Completeness', 'Framework alignment', 'Timeliness'].entries()) {
+      await staffPage.getByLabel(label).fill(values[index] ?? '');
+    }
+  };
+  await scores(['70', '60', '75', '90']);
+  await staffPage.getByLabel('Notes').fill('Ask for the vendor’s breach notification window and their subprocessor list.');
+  await staffPage.getByRole('button', { name: 'Reject' }).click();
+  await expect(staffPage.getByText('Rejected: returned for revision')).toBeVisible();
+
+  // The agent redrafts from the note; version 2 comes back to the queue with a diff against version 1.
+  await expect(async () => {
+    await staffPage.goto('/reviews');
+    await expect(queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v2`) })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v2`) }).click();
+  await expect(staffPage.getByRole('region', { name: 'Changes since version 1' })).toBeVisible();
+  await scores(['95', '92', '90', '94']);
+  await staffPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(staffPage.getByText('Approved: on to final delivery')).toBeVisible();
+  await staffPage.goto('/quality-scores');
+  await expect(staffPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(staffPage, A11Y_SCOPE.main);
+  await staff.close();
+
+  // The client finds the deliverable and downloads it as a PDF.
+  await page.goto('/dashboard-compliancecore?section=deliverables');
+  const deliverables = page.getByRole('list', { name: 'Deliverables' });
+  await expect(deliverables.getByText('Completed').first()).toBeVisible();
+  await deliverables.getByRole('button', { name: new RegExp(`^Download .*${VENDOR}`) }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 });
