@@ -91,6 +91,7 @@ test('a client asks for work with the wizard; an agent drafts it; a reviewer sen
   const staffPage = await staff.newPage();
   await withStoredConsent(staffPage);
   await signInWithPassword(staffPage, approverEmail);
+  await expect(staffPage).toHaveURL(/\/dashboard-compliancecore$/);
   await staffPage.goto('/reviews');
   const queue = staffPage.getByRole('list', { name: 'Outputs awaiting review' });
   await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v1`) }).click();
@@ -112,7 +113,7 @@ test('a client asks for work with the wizard; an agent drafts it; a reviewer sen
     await expect(queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v2`) })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v2`) }).click();
-  await expect(staffPage.getByRole('region', { name: 'Changes since version 1' })).toBeVisible();
+  await expect(staffPage.getByRole('list', { name: 'Changes since version 1' })).toBeVisible();
   await scores(['95', '92', '90', '94']);
   await staffPage.getByRole('button', { name: 'Approve' }).click();
   await expect(staffPage.getByText('Approved: on to final delivery')).toBeVisible();
