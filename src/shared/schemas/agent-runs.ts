@@ -29,7 +29,8 @@ export const AGENT_RUN_FAILED_MESSAGE =
 
 const timestamp = z.iso.datetime({ offset: true });
 
-export const agentParamsSchema = z.object({ agentId: z.string().trim().min(1).max(64) });
+/** Agent ids are slugs (policy-drafter); anything else is no agent. */
+export const agentParamsSchema = z.object({ agentId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Not an agent id') });
 
 /** A run that failed or was dead-lettered, for the dashboard's "recent failures". */
 export const agentFailureSchema = z.object({
