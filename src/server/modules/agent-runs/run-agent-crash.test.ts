@@ -35,10 +35,12 @@ function start(
     output: () => output,
     waitFor: (line) =>
       new Promise((resolve, reject) => {
+        const deadline = Date.now() + 70_000;
         const check = () => {
           const match = output.match(line);
           if (match) return resolve(match[0]);
           if (process.exitCode !== null) return reject(new Error(`child exited ${process.exitCode}:\n${output}`));
+          if (Date.now() > deadline) return reject(new Error(`no ${line} from the child in 70 s:\n${output}`));
           setTimeout(check, 100);
         };
         check();
@@ -80,5 +82,5 @@ describe('an agent run and kill -9', () => {
     const second = start('resume', database);
     expect(await second.waitFor(/drafted \d+/)).toBe('drafted 1');
     await new Promise((resolve) => second.process.once('exit', resolve));
-  }, 90_000);
+  }, 150_000);
 });
