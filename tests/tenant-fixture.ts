@@ -95,3 +95,9 @@ export async function createTenantFixture(app: FastifyInstance, database: TestDa
     spareStaffId: await staffMember(app, database),
   };
 }
+
+/** The parts of an error answer that must not tell an absent row from another tenant's: its code and message. */
+export function tenantErrorOf(body: string): { code: string; message: string } {
+  const { code, message } = (JSON.parse(body) as { error: { code: string; message: string } }).error;
+  return { code, message };
+}

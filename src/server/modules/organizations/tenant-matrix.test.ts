@@ -5,6 +5,7 @@ import {
   ACTOR_REACHES,
   createTenantFixture,
   TENANT_ACTORS,
+  tenantErrorOf,
   type TenantActor,
   type TenantFixture,
   type TenantOrg,
@@ -118,11 +119,7 @@ function expectNoLeak(actor: TenantActor, body: string): void {
   }
 }
 
-/** The parts of an error answer that must not tell an absent organization from another tenant's. */
-const errorOf = (body: string) => {
-  const { code, message } = (JSON.parse(body) as { error: { code: string; message: string } }).error;
-  return { code, message };
-};
+const errorOf = tenantErrorOf;
 
 describe('tenant matrix: actor × organization × endpoint', () => {
   for (const endpoint of ORGANIZATION_ENDPOINTS) {

@@ -6,6 +6,7 @@ import {
   ACTOR_REACHES,
   createTenantFixture,
   TENANT_ACTORS,
+  tenantErrorOf,
   type TenantActor,
   type TenantFixture,
   type TenantOrg,
@@ -109,10 +110,7 @@ function expectNoLeak(actor: TenantActor, body: string): void {
   }
 }
 
-const errorOf = (body: string) => {
-  const { code, message } = (JSON.parse(body) as { error: { code: string; message: string } }).error;
-  return { code, message };
-};
+const errorOf = tenantErrorOf;
 
 interface Endpoint {
   operationId: string;

@@ -1,7 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INJECTION_LINE, seedAdvisorArticles } from '../../../../../tests/fixtures/advisor-articles.ts';
+import { startModelServer as startFakeModelServer } from '../../../../../tests/fake-model-server.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { parseEnv } from '../../../env.ts';
 import type { DraftInput } from './agent-provider.ts';
@@ -15,28 +15,8 @@ interface Recorded {
   body: { model: string; response_format: { type: string; json_schema: { name: string } }; messages: { role: string; content: string }[] };
 }
 
-async function startModelServer(respond: (recorded: Recorded, response: http.ServerResponse) => void) {
-  const requests: Recorded[] = [];
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const recorded = { headers: request.headers, body: JSON.parse(raw) as Recorded['body'] };
-      requests.push(recorded);
-      respond(recorded, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests };
-}
+const startModelServer = (respond: (recorded: Recorded, response: http.ServerResponse) => void) =>
+  startFakeModelServer<Recorded['body']>(respond);
 
 const completion = (content: string) =>
   JSON.stringify({
