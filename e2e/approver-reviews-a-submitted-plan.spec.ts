@@ -12,7 +12,10 @@ test.beforeEach(async ({ page }) => {
 
 const TITLE = 'Run the first quarterly access review';
 
-test('an approver sends a submitted plan back with a note, and the client sees what to change', async ({ page, browser }) => {
+test('an approver sends a submitted plan back with a note; the client submits it again; approved, it becomes task requests', async ({
+  page,
+  browser,
+}) => {
   // The client keeps a plan and submits it (the advisor's part is its own journey).
   await signUpClient(page, 'reviewed-client');
   await subscribe(page);
@@ -44,12 +47,23 @@ test('an approver sends a submitted plan back with a note, and the client sees w
   await expectNoSeriousA11yViolations(staffPage, A11Y_SCOPE.main);
   await staffPage.getByRole('button', { name: 'Request Changes' }).click();
   await expect(staffPage.getByText('It returns to the queue when the requester submits it again.')).toBeVisible();
-  await staff.close();
 
   // The client reads the note, and may edit and submit again.
   await page.goto(`/task-requests?plan=${id}`);
   await expect(page.getByText('Changes requested', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Name the owner of each system before we start.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit again' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
+
+  // Submitted again and approved, the plan's steps become task requests the agents take on.
+  await page.getByRole('button', { name: 'Submit again' }).click();
+  await expect(page.getByText('Plan submitted', { exact: true }).first()).toBeVisible();
+  await staffPage.goto(`/task-requests?review=${id}`);
+  await staffPage.getByRole('button', { name: 'Approve Plan' }).click();
+  await expect(staffPage.getByRole('button', { name: 'Approve Plan' })).toBeHidden();
+  await staff.close();
+  await page.goto('/task-requests');
+  const requests = page.getByRole('list', { name: 'Task requests' });
+  await expect(requests.getByRole('listitem').filter({ hasText: TITLE })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 });

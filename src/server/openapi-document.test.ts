@@ -33,6 +33,7 @@ const VERBS = [
   'report',
   'resend',
   'resolve',
+  'retry',
   'revise',
   'rotate',
   'save',

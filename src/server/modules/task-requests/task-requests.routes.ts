@@ -29,6 +29,7 @@ import {
   getTaskRequest,
   listTaskRequests,
   requestOrganization,
+  retryTaskRequest,
 } from './task-requests.service.ts';
 import { getTaskSummary } from './task-summary.service.ts';
 
@@ -157,6 +158,25 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
     async (request) => {
       const detail = await cancelTaskRequest(await requestTenant(request), request.params.id);
       request.log.info({ taskRequestId: detail.id }, 'task request cancelled');
+      return detail;
+    },
+  );
+
+  api.post(
+    '/api/v1/task-requests/:id/retry',
+    {
+      config: { access: 'readReviews', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        ...tags,
+        operationId: 'retryTaskRequest',
+        summary: 'Queues a failed request for its agent again (staff who review outputs)',
+        params: taskRequestParamsSchema,
+        response: { 200: taskRequestDetailSchema },
+      },
+    },
+    async (request) => {
+      const detail = await retryTaskRequest(await requestTenant(request), app.jobs, request.params.id);
+      request.log.info({ taskRequestId: detail.id }, 'failed task request queued again');
       return detail;
     },
   );

@@ -17,7 +17,7 @@ import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskAttachments, taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import type { Tenant } from '../organizations/tenant.ts';
-import { submitTaskRequest } from './pipeline.ts';
+import { startAgentRun, submitTaskRequest } from './pipeline.ts';
 import { recordTaskEvent } from './task-events.ts';
 import { selectSummaryRows, summariesOf, toSummary, userNames } from './task-request-views.ts';
 
@@ -277,6 +277,34 @@ export async function cancelTaskRequest(tenant: Tenant, id: string): Promise<Tas
       kind: 'cancelled',
       actorId: tenant.scope.userId,
       detail: 'The request was cancelled before delivery.',
+    });
+    return readTaskRequestDetail(tx, tenant, id);
+  });
+}
+
+/**
+ * Staff put a failed request (its agent run was dead-lettered) back in the queue: a new agent run
+ * with a fresh set of attempts. The client's timeline says so.
+ */
+export async function retryTaskRequest(tenant: Tenant, jobs: Jobs, id: string): Promise<TaskRequestDetail> {
+  return tenant.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(taskRequests)
+      .where(and(eq(taskRequests.id, id), tenant.where(taskRequests.organizationId)))
+      .for('update');
+    tenant.assert(request?.organizationId, NOT_FOUND_MESSAGE);
+    if (request.status !== 'failed') {
+      throw new AppError('CONFLICT', 'Only a request whose agent run failed can be queued again.');
+    }
+    await startAgentRun(tx, jobs, { taskRequest: request });
+    await tx.update(taskRequests).set({ failureMessage: null }).where(eq(taskRequests.id, id));
+    await recordTaskEvent(tx, {
+      organizationId: request.organizationId,
+      taskRequestId: id,
+      kind: 'classified',
+      actorId: tenant.scope.userId,
+      detail: 'Our team queued the work again for the agent.',
     });
     return readTaskRequestDetail(tx, tenant, id);
   });

@@ -97,6 +97,18 @@ export function useCancelTaskRequest(id: string) {
   });
 }
 
+/** POST /api/v1/task-requests/:id/retry (retryTaskRequest): staff queue a failed request for its agent again. */
+export function useRetryTaskRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/v1/task-requests/${id}/retry`, { method: 'POST', schema: taskRequestDetailSchema }),
+    onSuccess: (request) => {
+      queryClient.setQueryData(taskRequestKeys.detail(id), request);
+      return queryClient.invalidateQueries({ queryKey: taskRequestKeys.all });
+    },
+  });
+}
+
 /** GET /api/v1/task-requests/:id/comments (listTaskComments), refreshed with the request. */
 export function useTaskComments(id: string, isLive: boolean) {
   const isAllowed = useTaskReadAccess() === 'allowed';

@@ -7,11 +7,32 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { isSettled, useCancelTaskRequest, useCanCreateTasks, useTaskRequest } from '../api/task-requests-api.ts';
+import { isSettled, useCancelTaskRequest, useCanCreateTasks, useRetryTaskRequest, useTaskRequest } from '../api/task-requests-api.ts';
+import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
+import { useAccessDecision } from '../../auth/access.ts';
 import { DELIVERABLE_STATUS_LABELS, formatBytes, formatDay, formatMoment, isPastDue } from '../task-labels.ts';
 import { ClassificationSummary } from './classification-summary.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskStatusBadge } from './task-request-list.tsx';
+
+/** Staff who review outputs put a failed request back in the agent's queue. */
+function RetryRequest({ id }: { id: string }) {
+  const isReviewer = useAccessDecision(ENDPOINT_ACCESS.readReviews).state === 'allowed';
+  const retry = useRetryTaskRequest(id);
+  if (!isReviewer) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <Button type="button" size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
+        {retry.isPending ? 'Queuing…' : 'Queue for the agent again'}
+      </Button>
+      {retry.isError ? (
+        <span role="alert" className="text-sm">
+          {retry.error instanceof ApiError ? retry.error.message : 'Could not queue it again. Try again.'}
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 function Timeline({ events }: { events: TaskRequestDetail['events'] }) {
   return (
@@ -154,6 +175,7 @@ export function TaskRequestPage({ requestId }: { requestId: string }) {
         <Alert variant="warning" role="status">
           <AlertTitle>This request needs our attention</AlertTitle>
           <p className="mt-1">{request.failureMessage}</p>
+          <RetryRequest id={request.id} />
         </Alert>
       ) : null}
       <ClassificationSummary classification={{ ...request, reasons: request.classificationReasons }} headingLevel={2} />
