@@ -48,6 +48,12 @@ function start(
   };
 }
 
+/** Resolves when the process has exited, including when it already had. */
+function exited(process: ChildProcess): Promise<void> {
+  if (process.exitCode !== null || process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => process.once('exit', () => resolve()));
+}
+
 async function target(): Promise<string> {
   if (testDatabase !== 'postgres' || !serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-crash-'));
@@ -77,10 +83,10 @@ describe('an agent run and kill -9', () => {
     await first.waitFor(/submitted/);
     await first.waitFor(/drafting/);
     first.process.kill('SIGKILL');
-    await new Promise((resolve) => first.process.once('exit', resolve));
+    await exited(first.process);
 
     const second = start('resume', database);
     expect(await second.waitFor(/drafted \d+/)).toBe('drafted 1');
-    await new Promise((resolve) => second.process.once('exit', resolve));
+    await exited(second.process);
   }, 150_000);
 });
