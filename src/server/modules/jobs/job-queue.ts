@@ -118,8 +118,8 @@ export class JobQueue implements Jobs {
   }
 
   /** Works the queue in this process, one job per handler call; a throw fails the attempt (retried, then dead-lettered). */
-  async work<N extends JobName>(name: N, options: WorkOptions, handler: JobHandler<N>): Promise<void> {
-    await this.boss.work<JobDataMap[N], void, WorkOptionsWithMetadata>(
+  async work<N extends JobName>(name: N, options: WorkOptions, handler: JobHandler<N>): Promise<string> {
+    return this.boss.work<JobDataMap[N], void, WorkOptionsWithMetadata>(
       name,
       {
         batchSize: 1,

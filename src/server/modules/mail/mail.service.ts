@@ -54,6 +54,8 @@ const MAIL_SCHEDULE_CRON = '* * * * *';
 export class MailWorker {
   private running: Promise<number> | undefined;
   private started = false;
+  /** This process's 'mail-send' worker, woken at once by notify(). */
+  private workerId: string | undefined;
   private readonly options: MailWorkerOptions;
 
   constructor(options: MailWorkerOptions) {
@@ -65,7 +67,7 @@ export class MailWorker {
     const { jobs } = this.options;
     if (!jobs || this.started) return;
     this.started = true;
-    await jobs.work('mail-send', { pollingIntervalSeconds: 1 }, async () => {
+    this.workerId = await jobs.work('mail-send', { pollingIntervalSeconds: 1 }, async () => {
       await this.drain();
     });
     await jobs.boss.schedule('mail-send', MAIL_SCHEDULE_CRON, { reason: 'schedule' });
@@ -74,6 +76,7 @@ export class MailWorker {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.workerId = undefined;
     await this.running;
   }
 
@@ -81,7 +84,13 @@ export class MailWorker {
   notify(): void {
     const { jobs } = this.options;
     if (!jobs) return;
-    jobs.boss.send('mail-send', { reason: 'queued' }).catch((error: unknown) => this.options.onError?.(error, 'notify'));
+    jobs.boss
+      .send('mail-send', { reason: 'queued' })
+      .then(() => {
+        // This process works the queue: fetch the job now rather than at the next poll.
+        if (this.started && this.workerId) jobs.boss.notifyWorker(this.workerId);
+      })
+      .catch((error: unknown) => this.options.onError?.(error, 'notify'));
   }
 
   /** Delivers everything due now; returns how many mails were attempted. Used by the job, tests and shutdown. */
