@@ -15,6 +15,7 @@ import { aiOutputs } from '../../db/schema/reviews.ts';
 import { parseEnv } from '../../env.ts';
 import { readZipEntry, zipEntries } from '../files/zip-entries.ts';
 import type { Jobs } from '../jobs/job-types.ts';
+import { AGENT_FOR_KIND } from '../agent-runs/providers/builtin-classifier.ts';
 import { withTenant } from '../organizations/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
 import { publishDeliverable } from './publish-deliverable.ts';
@@ -30,15 +31,6 @@ const recordingJobs: Jobs = {
     enqueued.push(name);
     return null;
   },
-};
-
-const AGENT_FOR: Record<WorkKind, string> = {
-  policy_draft: 'policy-drafter',
-  gap_assessment: 'gap-analyst',
-  risk_register: 'risk-analyst',
-  evidence_checklist: 'evidence-collector',
-  vendor_review: 'vendor-reviewer',
-  questionnaire_answers: 'questionnaire-responder',
 };
 
 const asSystem = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, { kind: 'all', userId: null }, work);
@@ -67,7 +59,7 @@ async function submit(
       submittedAt: input.submittedAt,
       classification: {
         workKind: kind,
-        agentId: AGENT_FOR[kind],
+        agentId: AGENT_FOR_KIND[kind],
         priority: 'medium',
         complexity: 'medium',
         estimateMinDays: 3,

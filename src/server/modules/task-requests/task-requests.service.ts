@@ -245,18 +245,24 @@ export async function getTaskRequest(tenant: Tenant, id: string): Promise<TaskRe
   return tenant.transaction((tx) => readTaskRequestDetail(tx, tenant, id));
 }
 
+/** The request, locked for a state change in this transaction; another organization's, or none, is 404. */
+async function lockTaskRequest(tx: DbTransaction, tenant: Tenant, id: string) {
+  const [request] = await tx
+    .select()
+    .from(taskRequests)
+    .where(and(eq(taskRequests.id, id), tenant.where(taskRequests.organizationId)))
+    .for('update');
+  tenant.assert(request?.organizationId, NOT_FOUND_MESSAGE);
+  return request;
+}
+
 /**
  * The client (or an administrator) withdraws a request that is not delivered yet: it is cancelled,
  * its queued agent runs with it, and the timeline says who did it.
  */
 export async function cancelTaskRequest(tenant: Tenant, id: string): Promise<TaskRequestDetail> {
   return tenant.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(taskRequests)
-      .where(and(eq(taskRequests.id, id), tenant.where(taskRequests.organizationId)))
-      .for('update');
-    tenant.assert(request?.organizationId, NOT_FOUND_MESSAGE);
+    const request = await lockTaskRequest(tx, tenant, id);
     if (!speaksForClient(tenant))
       throw new AppError('FORBIDDEN', 'Only the client who asked for the work, or an administrator, can cancel it.');
     if (!CANCELLABLE_TASK_STATUSES.includes(request.status)) {
@@ -288,12 +294,7 @@ export async function cancelTaskRequest(tenant: Tenant, id: string): Promise<Tas
  */
 export async function retryTaskRequest(tenant: Tenant, jobs: Jobs, id: string): Promise<TaskRequestDetail> {
   return tenant.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(taskRequests)
-      .where(and(eq(taskRequests.id, id), tenant.where(taskRequests.organizationId)))
-      .for('update');
-    tenant.assert(request?.organizationId, NOT_FOUND_MESSAGE);
+    const request = await lockTaskRequest(tx, tenant, id);
     if (request.status !== 'failed') {
       throw new AppError('CONFLICT', 'Only a request whose agent run failed can be queued again.');
     }
