@@ -1,10 +1,10 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, type MetaArgs, useSearchParams } from 'react-router';
 import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 import { taskRequestsSearchSchema } from '../../../shared/schemas/assistant-plans.ts';
 import { taskRequestPageSearchSchema } from '../../../shared/schemas/task-requests.ts';
 import { ErrorBoundary } from '../../components/errors/error-fallbacks.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { NewTaskRequestLink } from '../../features/task-requests/components/new-task-request-link.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { PlanDetail } from '../../features/assistant-plans/components/plan-detail.tsx';
 import { PlanList } from '../../features/assistant-plans/components/plan-list.tsx';
@@ -65,13 +65,7 @@ export default function TaskRequestsRoute() {
             The work you asked for, where it stands and when it is due. Plans you kept from the compliance advisor follow below.
           </p>
         </div>
-        {canCreate ? (
-          <Button asChild>
-            <Link to="/task-requests?new=1">
-              <Plus aria-hidden /> New task request
-            </Link>
-          </Button>
-        ) : null}
+        {canCreate ? <NewTaskRequestLink /> : null}
       </div>
       {canReadTasks ? (
         <section aria-labelledby="requests-heading" className="space-y-3">

@@ -1,9 +1,9 @@
-import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMELINE_EVENT_LABELS, type TaskSummary } from '../../../../shared/schemas/task-requests.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { NewTaskRequestLink } from './new-task-request-link.tsx';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useCanCreateTasks, useTaskReadAccess, useTaskSummary } from '../api/task-requests-api.ts';
 import { formatDay, formatMoment, isPastDue } from '../task-labels.ts';
@@ -46,13 +46,7 @@ function Queue({ queue, canCreate }: { queue: TaskSummary['queue']; canCreate: b
       {queue.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
           <p>Nothing open right now.</p>
-          {canCreate ? (
-            <Button asChild size="sm" className="mt-3">
-              <Link to="/task-requests?new=1">
-                <Plus aria-hidden /> New task request
-              </Link>
-            </Button>
-          ) : null}
+          {canCreate ? <NewTaskRequestLink size="sm" className="mt-3" /> : null}
         </div>
       ) : (
         <ul className="grid gap-2" aria-label="Most urgent open requests">

@@ -1,10 +1,11 @@
-import { Bot, CalendarClock, Inbox, Plus, UserRound } from 'lucide-react';
+import { Bot, CalendarClock, Inbox, UserRound } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TASK_STATUS_LABELS, TASK_STATUSES, type TaskRequestSummary, type TaskStatus } from '../../../../shared/schemas/task-requests.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { NewTaskRequestLink } from './new-task-request-link.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
@@ -119,13 +120,7 @@ export function TaskRequestList({ canCreate }: { canCreate: boolean }) {
               ? 'Try another title or status.'
               : 'Ask for a policy, a gap assessment, a risk register, a vendor review or questionnaire answers: an agent drafts it and our team checks it.'}
           </p>
-          {!isFiltered && canCreate ? (
-            <Button asChild className="mt-4">
-              <Link to="/task-requests?new=1">
-                <Plus aria-hidden /> New task request
-              </Link>
-            </Button>
-          ) : null}
+          {!isFiltered && canCreate ? <NewTaskRequestLink className="mt-4" /> : null}
         </div>
       ) : (
         <ul className="grid gap-3" aria-label="Task requests">
