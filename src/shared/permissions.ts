@@ -93,6 +93,9 @@ export const PERMISSIONS = [
   'evidence:write',
   'frameworks:read',
   'frameworks:manage',
+  'controls:write',
+  'risks:read',
+  'risks:write',
   'analytics:read',
   'audit:read',
   'advisor:use',
@@ -122,6 +125,9 @@ const clientBase: Permission[] = [
   'evidence:read',
   'evidence:write',
   'frameworks:read',
+  'controls:write',
+  'risks:read',
+  'risks:write',
   'analytics:read',
   'advisor:use',
 ];
@@ -135,7 +141,7 @@ const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   client: clientBase,
   client_consultant: [...clientBase, 'tasks:update'],
-  client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'billing:read', 'users:read'],
+  client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'frameworks:manage', 'billing:read', 'users:read'],
   analyst: staffBase,
   // Read-only, plus the advisor: product.md §2 shows the advisor widget on the auditor portal.
   auditor: [
@@ -262,6 +268,19 @@ export const ENDPOINT_ACCESS = {
   /** The Agent Dashboard: staff who review outputs see the workforce. */
   readAgents: { permission: 'outputs:review' },
   manageAgents: { authenticated: true, adminOnly: true },
+  // The compliance programme (docs/programme.md); tenancy and access scopes are decided on top.
+  readFrameworks: { permission: 'frameworks:read' },
+  /** Activating a framework: a client manager for their own organization, consultants for clients. */
+  manageFrameworks: { permission: 'frameworks:manage' },
+  writeControls: { permission: 'controls:write' },
+  readEvidence: { permission: 'evidence:read' },
+  writeEvidence: { permission: 'evidence:write' },
+  readRisks: { permission: 'risks:read' },
+  writeRisks: { permission: 'risks:write' },
+  /** A register export: the handler checks the register's own read permission on top. */
+  exportRegisters: { anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read'] },
+  /** A register import (controls or risks): the handler checks the register's write permission on top. */
+  importRegisters: { anyPermissions: ['controls:write', 'risks:write'] },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

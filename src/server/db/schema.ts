@@ -14,6 +14,10 @@ import * as assistantPlans from './schema/assistant-plans.ts';
 import * as reviews from './schema/reviews.ts';
 import * as taskRequests from './schema/task-requests.ts';
 import * as workflows from './schema/workflows.ts';
+import * as frameworks from './schema/frameworks.ts';
+import * as controls from './schema/controls.ts';
+import * as evidence from './schema/evidence.ts';
+import * as risks from './schema/risks.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -33,5 +37,9 @@ export const schema = {
   ...agentRuns,
   ...reviews,
   ...deliverables,
+  ...frameworks,
+  ...controls,
+  ...evidence,
+  ...risks,
 };
 export type Schema = typeof schema;

@@ -30,3 +30,16 @@ describe('seedReferenceData', () => {
     expect(await count('role_permissions')).toBe(before);
   });
 });
+
+describe('a permission new in a release', () => {
+  it('gets its default role links even where administrators already own the matrix', async () => {
+    const [risksRead] = await database.db.select().from(permissions).where(eq(permissions.name, 'risks:read'));
+    await database.db.delete(permissions).where(eq(permissions.name, 'risks:read')); // as before the release
+    expect(risksRead).toBeDefined();
+    await seedReferenceData(database.db);
+    const [added] = await database.db.select().from(permissions).where(eq(permissions.name, 'risks:read'));
+    const roles = await database.db.select({ role: rolePermissions.role }).from(rolePermissions).where(eq(rolePermissions.permissionId, added?.id ?? ''));
+    const expected = Object.entries(ROLE_PERMISSIONS).filter(([, list]) => list.includes('risks:read'));
+    expect(roles.map((row) => row.role).sort()).toEqual(expected.map(([role]) => role).sort());
+  });
+});
