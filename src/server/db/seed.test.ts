@@ -38,7 +38,10 @@ describe('a permission new in a release', () => {
     expect(risksRead).toBeDefined();
     await seedReferenceData(database.db);
     const [added] = await database.db.select().from(permissions).where(eq(permissions.name, 'risks:read'));
-    const roles = await database.db.select({ role: rolePermissions.role }).from(rolePermissions).where(eq(rolePermissions.permissionId, added?.id ?? ''));
+    const roles = await database.db
+      .select({ role: rolePermissions.role })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.permissionId, added?.id ?? ''));
     const expected = Object.entries(ROLE_PERMISSIONS).filter(([, list]) => list.includes('risks:read'));
     expect(roles.map((row) => row.role).sort()).toEqual(expected.map(([role]) => role).sort());
   });

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  AUDIT_TYPES,
-  CATALOGUE_FRAMEWORK_IDS,
-  CONTROL_STATUSES,
-  MAPPING_RELATIONS,
-  REQUIREMENT_STATUSES,
-} from './programme-statuses.ts';
+import { AUDIT_TYPES, CATALOGUE_FRAMEWORK_IDS, CONTROL_STATUSES, MAPPING_RELATIONS, REQUIREMENT_STATUSES } from './programme-statuses.ts';
 
 /** The catalogue, activations, crosswalks and readiness (docs/programme.md). */
 
@@ -133,9 +127,7 @@ export const crosswalkSchema = z.object({
   /** Target requirements every one of whose controls the source framework already needs. */
   covered: z.array(z.object({ ref: z.string(), title: z.string(), controls: z.array(z.string()) })),
   /** Target requirements partly served by controls the source framework already needs. */
-  partial: z.array(
-    z.object({ ref: z.string(), title: z.string(), sharedControls: z.array(z.string()), newControls: z.array(z.string()) }),
-  ),
+  partial: z.array(z.object({ ref: z.string(), title: z.string(), sharedControls: z.array(z.string()), newControls: z.array(z.string()) })),
   /** Controls the target needs that the source does not: the new work, with the evidence it asks for. */
   newControls: z.array(crosswalkControlSchema),
   notAddressable: z.array(z.object({ ref: z.string(), title: z.string(), reason: z.string() })),
@@ -169,7 +161,14 @@ export const evidenceBriefSchema = z.object({
   controlIds: z.array(z.string()),
 });
 
-export const NEXT_ACTION_KINDS = ['activate_framework', 'assign_owner', 'implement_control', 'add_evidence', 'renew_evidence', 'review_risk'] as const;
+export const NEXT_ACTION_KINDS = [
+  'activate_framework',
+  'assign_owner',
+  'implement_control',
+  'add_evidence',
+  'renew_evidence',
+  'review_risk',
+] as const;
 
 export const nextActionSchema = z.object({
   kind: z.enum(NEXT_ACTION_KINDS),

@@ -17,7 +17,10 @@ export const IMPORT_MAX_ROWS = 2000;
 export const importRegisterInputSchema = z.object({
   organizationId: z.uuid('Not an organization id').optional(),
   /** The file's text (UTF-8, comma separated, first row the headers). */
-  csv: z.string().min(1, 'The file is empty').max(2 * 1024 * 1024, 'At most 2 MB of CSV'),
+  csv: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(2 * 1024 * 1024, 'At most 2 MB of CSV'),
   /** CSV header → register field. Columns not named here are ignored. */
   mapping: z.record(z.string().max(200), z.string().max(60)),
   /** true: report what would change and change nothing. */
