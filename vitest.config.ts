@@ -18,7 +18,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
           ? ['src/server/**/*.test.ts']
           : [],
     env: { TEST_DATABASE: database },
-    ...(database === 'pglite' ? { globalSetup: ['tests/pglite-template.ts'] } : {}),
+    globalSetup: [database === 'pglite' ? 'tests/pglite-template.ts' : 'tests/postgres-template.ts'],
     // `npm run test:unit` runs this project with --no-isolate: one module graph per worker, not per
     // file (importing the whole server for each of ~50 files cost more CPU than the tests did).
     // Each file still builds its own app and database. (Set here, the option was not applied.)

@@ -40,15 +40,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `cc_test_${randomBytes(6).toString('hex')}`;
+  const templateName = inject('postgresTemplateName');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(templateName ? `create database ${name} template ${templateName}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 4);
-  await database.migrate();
-  await seedReferenceData(database.db);
+  if (!templateName) {
+    await database.migrate();
+    await seedReferenceData(database.db);
+  }
   return {
     ...database,
     dispose: async () => {

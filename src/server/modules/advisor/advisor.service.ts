@@ -12,6 +12,7 @@ import { advisorMessages } from '../../db/schema/advisor.ts';
 import { detectFrameworks } from './advisor-frameworks.ts';
 import { REFUSALS, finalizeAnswer, guardedDeltaStream, refusalFor, withDisclaimer } from './advisor-guardrails.ts';
 import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError } from './providers/provider.ts';
+import { findCatalogueRequirements } from './advisor-catalogue.ts';
 import { analyzeQuestion, retrieveDocuments } from './advisor-retrieval.ts';
 import { asksForWork } from './advisor-suggestion.ts';
 
@@ -62,7 +63,7 @@ async function storeExchange(db: Db, options: AskAdvisorOptions, reply: StoredRe
 }
 
 /**
- * One advisor exchange: guardrails, retrieval, the provider, the guardrails again on the answer,
+ * One advisor exchange: guardrails, retrieval (the catalogue first, then the guidance), the provider, the guardrails again on the answer,
  * then both messages stored for the user's history. No transaction is open while the provider works.
  */
 export async function askAdvisor(db: Db, provider: AdvisorProvider, options: AskAdvisorOptions): Promise<TaskChatAssistantResponse> {
@@ -80,7 +81,7 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
     // "What should we do next?" asked from a SOC 2 screen is about SOC 2.
     analysis.frameworks = detectFrameworks(input.context.additionalContext).slice(0, 2);
   }
-  const documents = await retrieveDocuments(db, analysis);
+  const [catalogue, documents] = await Promise.all([findCatalogueRequirements(db, analysis), retrieveDocuments(db, analysis)]);
   // A streaming client gets the answer through the same guardrails as the final one.
   const stream = options.onDelta ? guardedDeltaStream(options.onDelta) : undefined;
   let draft: AdvisorDraft;
@@ -92,6 +93,7 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
         context: input.context,
         analysis,
         documents,
+        catalogue,
         wantsSuggestion: asksForWork(input.message, input.mode),
       },
       { onDelta: stream?.push, signal: options.signal },

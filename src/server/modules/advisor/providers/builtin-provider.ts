@@ -4,6 +4,7 @@ import type { AdvisorDraft, AdvisorProvider, AdvisorRequest } from './provider.t
 import { findReferences } from '../advisor-references.ts';
 import type { RetrievedDocument } from '../advisor-retrieval.ts';
 import { buildSuggestion } from '../advisor-suggestion.ts';
+import { catalogueAnswer } from './builtin-catalogue-answer.ts';
 import { clip, splitPassages, stem, words } from '../advisor-text.ts';
 
 /**
@@ -21,6 +22,8 @@ interface ScoredPassage {
 }
 
 const MAX_POINTS = 5;
+/** With a catalogue answer first, the guidance only adds a little. */
+const MAX_POINTS_WITH_CATALOGUE = 2;
 const MAX_POINTS_PER_DOCUMENT = 2;
 const MAX_REFERENCES = 6;
 const POINT_LENGTH = 320;
@@ -138,9 +141,10 @@ function frameworkOverview(request: AdvisorRequest): ScoredPassage[] {
 
 function compose(request: AdvisorRequest): AdvisorDraft {
   const scored = scorePassages(request);
-  let points = choosePoints(scored);
-  if (points.length === 0) points = frameworkOverview(request);
-  if (points.length === 0) {
+  const catalogue = catalogueAnswer(request);
+  let points = choosePoints(scored).slice(0, catalogue ? MAX_POINTS_WITH_CATALOGUE : MAX_POINTS);
+  if (points.length === 0 && !catalogue) points = frameworkOverview(request);
+  if (points.length === 0 && !catalogue) {
     const known = request.analysis.frameworks.map((id) => FRAMEWORKS[id].label);
     const answer =
       known.length > 0
@@ -148,7 +152,9 @@ function compose(request: AdvisorRequest): AdvisorDraft {
         : REFUSALS.offTopic;
     return { answer, suggestion: null, references: [], usedDocumentIds: [] };
   }
-  const references = chooseReferences(points, scored, request.analysis.frameworks);
+  const references = [
+    ...new Set([...(catalogue?.references ?? []), ...chooseReferences(points, scored, request.analysis.frameworks)]),
+  ].slice(0, MAX_REFERENCES + (catalogue?.references.length ?? 0));
   const used = [...new Map(points.map((point) => [point.document.id, point.document])).values()];
   const topic = topicOf(request, points);
   const suggestion = request.wantsSuggestion
@@ -169,7 +175,10 @@ function compose(request: AdvisorRequest): AdvisorDraft {
       '',
     );
   }
-  lines.push(`Here is what ComplianceCore's guidance says${named ? ` for ${named}` : ''}:`, '');
+  if (catalogue) lines.push(...catalogue.lines, '');
+  if (points.length > 0) {
+    lines.push(catalogue ? 'What our guidance adds:' : `Here is what ComplianceCore's guidance says${named ? ` for ${named}` : ''}:`, '');
+  }
   for (const point of points) {
     const where =
       point.heading && point.heading !== point.document.title ? `${point.document.title} › ${point.heading}` : point.document.title;
@@ -182,7 +191,7 @@ function compose(request: AdvisorRequest): AdvisorDraft {
       `**Suggested next step:** ${suggestion.title}. Choose **Use plan** to turn it into a plan, or **Generate workflow** to map it out.`,
     );
   }
-  lines.push('', `**Sources:** ${used.map((document) => `[${document.title}](${document.urlPath})`).join(' · ')}`);
+  if (used.length > 0) lines.push('', `**Sources:** ${used.map((document) => `[${document.title}](${document.urlPath})`).join(' · ')}`);
   return { answer: lines.join('\n'), suggestion, references, usedDocumentIds: used.map((document) => document.id) };
 }
 

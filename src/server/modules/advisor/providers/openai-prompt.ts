@@ -26,7 +26,19 @@ function escapeData(text: string): string {
 }
 
 export function userPrompt(request: AdvisorRequest): string {
-  const documents = request.documents
+  // The catalogue comes first: the requirement and the control that implement what was asked.
+  const catalogue = request.catalogue.map((hit) => ({
+    title: `${hit.citation} ${hit.title}`,
+    urlPath: `/dashboard-compliancecore?tab=frameworks&framework=${hit.framework}`,
+    body: [
+      hit.summary,
+      ...hit.controls.map(
+        (control) =>
+          `Common control ${control.id} ${control.title} (${control.relation})${control.alsoServes.length > 0 ? `, also serving ${control.alsoServes.join(', ')}` : ''}.`,
+      ),
+    ].join(' '),
+  }));
+  const documents = [...catalogue, ...request.documents]
     .map((document, index) => {
       const body = neutralizeRetrievedText(clip(document.body.replaceAll(/\s+/g, ' '), DOCUMENT_CHARS));
       return `<document index="${index + 1}" title="${escapeData(document.title).replaceAll('"', "'")}" url="${document.urlPath}">\n${escapeData(body)}\n</document>`;

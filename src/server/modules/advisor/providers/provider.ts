@@ -1,4 +1,5 @@
 import type { AiSuggestion, ChatContext } from '../../../../shared/schemas/advisor.ts';
+import type { CatalogueHit } from '../advisor-catalogue.ts';
 import type { QuestionAnalysis, RetrievedDocument } from '../advisor-retrieval.ts';
 
 /** What every advisor provider is given: the question, what retrieval found, and whether work was asked for. */
@@ -8,6 +9,8 @@ export interface AdvisorRequest {
   context: ChatContext;
   analysis: QuestionAnalysis;
   documents: readonly RetrievedDocument[];
+  /** The catalogue's requirements that answer the question, best first (the advisor's first source). */
+  catalogue: readonly CatalogueHit[];
   wantsSuggestion: boolean;
 }
 
