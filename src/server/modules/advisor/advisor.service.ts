@@ -13,6 +13,7 @@ import { detectFrameworks } from './advisor-frameworks.ts';
 import { REFUSALS, finalizeAnswer, guardedDeltaStream, refusalFor, withDisclaimer } from './advisor-guardrails.ts';
 import { type AdvisorDraft, type AdvisorProvider, AdvisorProviderError } from './providers/provider.ts';
 import { findCatalogueRequirements } from './advisor-catalogue.ts';
+import { type ProgrammeFactsLoader, asksAboutOwnProgramme } from './advisor-programme.ts';
 import { analyzeQuestion, retrieveDocuments } from './advisor-retrieval.ts';
 import { asksForWork } from './advisor-suggestion.ts';
 
@@ -23,6 +24,8 @@ export interface AskAdvisorOptions {
   input: AskAdvisorInput;
   onDelta?: (text: string) => void;
   signal?: AbortSignal;
+  /** The asking user's own programme, loaded through the tenant guard; asked only when the question is about it. */
+  loadProgramme?: ProgrammeFactsLoader;
 }
 
 interface StoredReply {
@@ -81,7 +84,11 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
     // "What should we do next?" asked from a SOC 2 screen is about SOC 2.
     analysis.frameworks = detectFrameworks(input.context.additionalContext).slice(0, 2);
   }
-  const [catalogue, documents] = await Promise.all([findCatalogueRequirements(db, analysis), retrieveDocuments(db, analysis)]);
+  const [catalogue, documents, programme] = await Promise.all([
+    findCatalogueRequirements(db, analysis),
+    retrieveDocuments(db, analysis),
+    options.loadProgramme && asksAboutOwnProgramme(input.message) ? options.loadProgramme() : null,
+  ]);
   // A streaming client gets the answer through the same guardrails as the final one.
   const stream = options.onDelta ? guardedDeltaStream(options.onDelta) : undefined;
   let draft: AdvisorDraft;
@@ -94,6 +101,7 @@ export async function askAdvisor(db: Db, provider: AdvisorProvider, options: Ask
         analysis,
         documents,
         catalogue,
+        programme,
         wantsSuggestion: asksForWork(input.message, input.mode),
       },
       { onDelta: stream?.push, signal: options.signal },

@@ -5,6 +5,7 @@ import { findReferences } from '../advisor-references.ts';
 import type { RetrievedDocument } from '../advisor-retrieval.ts';
 import { buildSuggestion } from '../advisor-suggestion.ts';
 import { catalogueAnswer } from './builtin-catalogue-answer.ts';
+import { programmeAnswer } from './builtin-programme-answer.ts';
 import { clip, splitPassages, stem, words } from '../advisor-text.ts';
 
 /**
@@ -142,9 +143,10 @@ function frameworkOverview(request: AdvisorRequest): ScoredPassage[] {
 function compose(request: AdvisorRequest): AdvisorDraft {
   const scored = scorePassages(request);
   const catalogue = catalogueAnswer(request);
+  const programme = request.programme ? programmeAnswer(request.programme) : null;
   let points = choosePoints(scored).slice(0, catalogue ? MAX_POINTS_WITH_CATALOGUE : MAX_POINTS);
   if (points.length === 0 && !catalogue) points = frameworkOverview(request);
-  if (points.length === 0 && !catalogue) {
+  if (points.length === 0 && !catalogue && !programme) {
     const known = request.analysis.frameworks.map((id) => FRAMEWORKS[id].label);
     const answer =
       known.length > 0
@@ -153,8 +155,12 @@ function compose(request: AdvisorRequest): AdvisorDraft {
     return { answer, suggestion: null, references: [], usedDocumentIds: [] };
   }
   const references = [
-    ...new Set([...(catalogue?.references ?? []), ...chooseReferences(points, scored, request.analysis.frameworks)]),
-  ].slice(0, MAX_REFERENCES + (catalogue?.references.length ?? 0));
+    ...new Set([
+      ...(programme?.references ?? []),
+      ...(catalogue?.references ?? []),
+      ...chooseReferences(points, scored, request.analysis.frameworks),
+    ]),
+  ].slice(0, MAX_REFERENCES + (catalogue?.references.length ?? 0) + (programme?.references.length ?? 0));
   const used = [...new Map(points.map((point) => [point.document.id, point.document])).values()];
   const topic = topicOf(request, points);
   const suggestion = request.wantsSuggestion
@@ -175,6 +181,7 @@ function compose(request: AdvisorRequest): AdvisorDraft {
       '',
     );
   }
+  if (programme) lines.push(...programme.lines, '');
   if (catalogue) lines.push(...catalogue.lines, '');
   if (points.length > 0) {
     lines.push(catalogue ? 'What our guidance adds:' : `Here is what ComplianceCore's guidance says${named ? ` for ${named}` : ''}:`, '');

@@ -38,7 +38,17 @@ export function userPrompt(request: AdvisorRequest): string {
       ),
     ].join(' '),
   }));
-  const documents = [...catalogue, ...request.documents]
+  // The client's own programme, when asked about: their figures only, fenced as data like the rest.
+  const programme = request.programme
+    ? [
+        {
+          title: `${request.programme.organizationName}'s programme`,
+          urlPath: '/dashboard-compliancecore?tab=compliance',
+          body: JSON.stringify(request.programme),
+        },
+      ]
+    : [];
+  const documents = [...programme, ...catalogue, ...request.documents]
     .map((document, index) => {
       const body = neutralizeRetrievedText(clip(document.body.replaceAll(/\s+/g, ' '), DOCUMENT_CHARS));
       return `<document index="${index + 1}" title="${escapeData(document.title).replaceAll('"', "'")}" url="${document.urlPath}">\n${escapeData(body)}\n</document>`;

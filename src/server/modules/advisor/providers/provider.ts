@@ -1,5 +1,6 @@
 import type { AiSuggestion, ChatContext } from '../../../../shared/schemas/advisor.ts';
 import type { CatalogueHit } from '../advisor-catalogue.ts';
+import type { ProgrammeFacts } from '../advisor-programme.ts';
 import type { QuestionAnalysis, RetrievedDocument } from '../advisor-retrieval.ts';
 
 /** What every advisor provider is given: the question, what retrieval found, and whether work was asked for. */
@@ -11,6 +12,8 @@ export interface AdvisorRequest {
   documents: readonly RetrievedDocument[];
   /** The catalogue's requirements that answer the question, best first (the advisor's first source). */
   catalogue: readonly CatalogueHit[];
+  /** The asking client's own programme, when the question is about it (their data only). */
+  programme: ProgrammeFacts | null;
   wantsSuggestion: boolean;
 }
 
