@@ -161,7 +161,7 @@ export function registerFrameworkRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/readiness/report.pdf',
     {
-      config: { ...read, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { ...read, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         ...tags,
         operationId: 'exportReadinessReport',

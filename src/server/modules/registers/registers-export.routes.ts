@@ -11,7 +11,7 @@ export function registerRegisterExportRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/registers/:register/export.csv',
     {
-      config: { access: 'exportRegisters', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'exportRegisters', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['registers'],
         security: [{ bearerAuth: [] }],
