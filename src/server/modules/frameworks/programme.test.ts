@@ -7,6 +7,7 @@ import { createTenantFixture, type TenantActor, type TenantFixture } from '../..
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import type { Crosswalk, FrameworkDetail, FrameworkList, Readiness, ReadinessHistory } from '../../../shared/schemas/frameworks.ts';
 import type { ControlList } from '../../../shared/schemas/controls.ts';
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchResponse } from '../../../shared/schemas/search.ts';
 import { buildApp } from '../../app.ts';
 import { userAccessScopes } from '../../db/schema/access.ts';
 import { controlMappings } from '../../db/schema/controls.ts';
@@ -333,5 +334,39 @@ describe('exports', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(response.rawPayload.length).toBeGreaterThan(2000);
+  });
+});
+
+describe('search', () => {
+  const search = async (q: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/functions/v1/search-content?q=${encodeURIComponent(q)}`,
+      headers: { authorization: `Bearer ${app.authKeys.anonKey}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as SearchResponse;
+  };
+
+  it('finds a requirement by its id, and the requirements under a group', async () => {
+    const [hit] = (await search('a.8.11')).requirements ?? [];
+    expect(hit).toEqual({
+      frameworkId: 'iso27001',
+      frameworkName: 'ISO 27001',
+      ref: 'A.8.11',
+      title: 'Data masking',
+      excerpt: 'Mask personal and sensitive data where it is not needed in clear.',
+      url_path: '/dashboard-compliancecore?tab=frameworks&framework=iso27001&requirement=A.8.11',
+    });
+    expect((await search('CC6')).requirements?.map((requirement) => requirement.ref)).toEqual(['CC6', 'CC6.1', 'CC6.2']);
+  });
+
+  it('finds a requirement by words of its title or summary, marking them, and says nothing when none matches', async () => {
+    const hits = (await search('mask')).requirements ?? [];
+    expect(hits.map((requirement) => `${requirement.frameworkId} ${requirement.ref}`)).toEqual(['iso27001 A.8.11']);
+    // A word in the title ranks above one in the summary only.
+    expect((await search('data')).requirements?.map((requirement) => requirement.ref)).toEqual(['A.8.11', 'A.8.12', 'Art. 32']);
+    expect(hits[0]?.excerpt).toContain(`${HIGHLIGHT_START}Mask${HIGHLIGHT_END} personal`);
+    expect(await search('zephyrline')).toEqual({ results: [], total: 0 });
   });
 });
