@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
+import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
 import { JobQueue } from '../src/server/modules/jobs/job-queue.ts';
 import { QUEUE_SETTINGS } from '../src/server/modules/jobs/queue-settings.ts';
 
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const database = await openPglite();
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedCatalogue(database.db);
   // The job queue's schema and queues too, so each test app's pg-boss finds them installed.
   const jobs = await JobQueue.open(database);
   for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
+import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
 import { JobQueue } from '../src/server/modules/jobs/job-queue.ts';
 import { QUEUE_SETTINGS } from '../src/server/modules/jobs/queue-settings.ts';
 
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedCatalogue(database.db);
     const jobs = await JobQueue.open(database);
     for (const [queue, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(queue as keyof typeof QUEUE_SETTINGS, settings);
     await jobs.stop();

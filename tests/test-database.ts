@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
+import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
 
 /**
  * A fresh, migrated, seeded database for one test file: in-memory PGlite, or — in the
@@ -35,6 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!copy) {
       await database.migrate();
       await seedReferenceData(database.db);
+      await seedCatalogue(database.db);
     }
     return { ...database, dispose: () => database.close() };
   }
@@ -51,6 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!templateName) {
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedCatalogue(database.db);
   }
   return {
     ...database,

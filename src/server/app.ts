@@ -24,6 +24,9 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDeliverableRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerFilesModule } from './modules/files/files.module.ts';
+import { registerFrameworksModule } from './modules/frameworks/frameworks.module.ts';
+import { registerControlRoutes } from './modules/controls/controls.routes.ts';
+import { registerRegisterExportRoutes } from './modules/registers/registers-export.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant-plans.routes.ts';
@@ -131,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTaskRequestRoutes(app);
   await registerFilesModule(app);
   registerDeliverableRoutes(app);
+  registerFrameworksModule(app);
+  registerControlRoutes(app);
+  registerRegisterExportRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -5,6 +5,7 @@ import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { seedContent } from './modules/content/content.service.ts';
+import { seedCatalogue } from './modules/frameworks/catalogue-seed.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
 import { loggerOptions } from './plugins/log-redaction.ts';
@@ -28,6 +29,7 @@ async function start(): Promise<void> {
   const { database, lock } = await openDatabase(env);
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedCatalogue(database.db);
   await seedContent(database.db);
 
   const webDir = fs.existsSync(webBuildDir(env)) ? webBuildDir(env) : undefined;

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
  * names itself (a stable camelCase verb + noun), says what it does, and describes its success body.
  */
 const VERBS = [
+  'activate',
   'add',
   'assign',
   'authorize',
@@ -16,10 +17,12 @@ const VERBS = [
   'check',
   'classify',
   'create',
+  'deactivate',
   'decide',
   'delete',
   'download',
   'enroll',
+  'export',
   'generate',
   'get',
   'invite',

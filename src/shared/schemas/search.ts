@@ -93,9 +93,26 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/**
+ * A requirement of the framework catalogue the query names by its id (A.8.11, CC6.1) or by words of its
+ * title or summary; listed apart from the content results, on the first page only, and left out when none.
+ */
+export const requirementHitSchema = z.object({
+  frameworkId: z.string(),
+  frameworkName: z.string(),
+  ref: z.string(),
+  title: z.string(),
+  /** Plain text from the summary; matches sit between HIGHLIGHT_START and HIGHLIGHT_END. */
+  excerpt: z.string(),
+  /** The framework's page in the workspace, at this requirement. */
+  url_path: z.string(),
+});
+export type RequirementHit = z.infer<typeof requirementHitSchema>;
+
 export const searchResponseSchema = z.object({
   results: z.array(searchResultSchema),
   total: z.number().int().nonnegative(),
+  requirements: z.array(requirementHitSchema).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -1,6 +1,8 @@
 import type { AccessScope, Permission, PermissionSubject } from '../../../shared/permissions.ts';
 import { CATALOGUE_FRAMEWORK_IDS, type CatalogueFrameworkId } from '../../../shared/schemas/programme-statuses.ts';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 import { isInScope } from '../access/scoped-read.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 
@@ -37,6 +39,21 @@ export function programmeOrganization(tenant: Tenant, named: string | undefined)
 }
 
 /**
+ * `programmeOrganization`, and for callers who reach every organization (administrators, the service
+ * role), a check that the named one exists: an unknown id answers 404 like anyone else's, never a
+ * foreign-key error.
+ */
+export async function resolveProgrammeOrganization(tenant: Tenant, named: string | undefined): Promise<string> {
+  const organizationId = programmeOrganization(tenant, named);
+  if (tenant.scope.kind !== 'all') return organizationId;
+  const [row] = await tenant.transaction((tx) =>
+    tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)),
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'No such organization.');
+  return organizationId;
+}
+
+/**
  * The scope a framework sits in: access scopes name frameworks by their catalogue id (iso27001) and a
  * region; a 'Global' framework (SOC 2, ISO 27001…) belongs to every region.
  */
@@ -54,7 +71,20 @@ export function visibleFrameworkIds(
   permission: Permission,
   frameworks: readonly { id: CatalogueFrameworkId; region: string }[],
 ): Set<CatalogueFrameworkId> {
-  return new Set(frameworks.filter((framework) => isInScope(reader, permission, frameworkScope(framework))).map((f) => f.id));
+  const subject = programmeReader(reader);
+  return new Set(frameworks.filter((framework) => isInScope(subject, permission, frameworkScope(framework))).map((f) => f.id));
+}
+
+const EVERYWHERE = [{ is_active: true }] as const;
+
+/**
+ * The programme's reader: access scopes narrow what a user sees, and a user with no active scope at
+ * all (every client who signed up, most staff) is not narrowed: they see the whole programme of the
+ * organizations they reach. Pass this, not the raw access, to `isInScope`/`keepInScope` for
+ * programme rows (frameworks, controls, evidence, risks).
+ */
+export function programmeReader(reader: PermissionSubject): PermissionSubject {
+  return reader.scopes.length === 0 ? { permissions: reader.permissions, scopes: EVERYWHERE } : reader;
 }
 
 /** The attribute scope of a row (evidence, a risk): the fields it fills in, empty ones match anything. */

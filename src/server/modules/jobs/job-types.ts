@@ -9,6 +9,8 @@ export interface JobDataMap {
    * backoff): sent after a transaction queued mail, and every minute by schedule. modules/mail.
    */
   'mail-send': { reason: 'queued' | 'schedule' };
+  /** Today's readiness snapshot of every organization with an active framework (daily): modules/frameworks. */
+  'readiness-snapshot': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 

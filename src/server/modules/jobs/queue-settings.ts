@@ -20,4 +20,11 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryDelayMax: 3_600,
     expireInSeconds: 5 * 60,
   },
+  'readiness-snapshot': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 3_600,
+    expireInSeconds: 30 * 60,
+  },
 };

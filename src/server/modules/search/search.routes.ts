@@ -16,14 +16,15 @@ export function registerSearchRoutes(app: FastifyInstance): void {
         response: { 200: searchResponseSchema },
         tags: ['functions'],
         operationId: 'searchContent',
-        summary: 'Full-text search of published documentation, support and knowledge-base content',
+        summary:
+          'Full-text search of published documentation, support and knowledge-base content, and of the framework catalogue’s requirements (by id or words)',
         security: [{ bearerAuth: [] }],
       },
       config: { access: 'anyKey', rateLimit: { max: app.env.SEARCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return searchContent(app.database.db, request.query);
+      return searchContent(app.database.db, { ...request.query, requirements: true });
     },
   );
 }

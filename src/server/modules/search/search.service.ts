@@ -8,6 +8,8 @@ import {
 } from '../../../shared/schemas/search.ts';
 import type { Db } from '../../db/client.ts';
 import { searchableContent } from '../../db/schema/content.ts';
+import { catalogueIndex } from '../frameworks/catalogue-index.ts';
+import { searchRequirements } from './requirement-search.ts';
 
 /**
  * Full-text search over searchable_content (product.md §7 search-content), reused by the AI advisor for
@@ -21,6 +23,11 @@ export interface SearchContentOptions {
   offset: number;
   types?: readonly SearchContentType[];
   categories?: readonly string[];
+  /**
+   * The search dialog's requirement hits (the framework catalogue), given on the first page of an
+   * unfiltered search when any requirement matches. The advisor's retrieval leaves them out.
+   */
+  requirements?: boolean;
 }
 
 const MAX_TERMS = 8;
@@ -180,8 +187,16 @@ async function withSearchSettings<T>(db: Db, run: (tx: Db) => Promise<T>): Promi
   });
 }
 
-/** Ranked, filtered, paged search of published content: `{ results, total }`. */
+/** Ranked, filtered, paged search of published content: `{ results, total }`, and requirement hits when asked. */
 export async function searchContent(db: Db, options: SearchContentOptions): Promise<SearchResponse> {
+  const content = await searchPublishedContent(db, options);
+  const wantsRequirements = options.requirements === true && options.offset === 0 && !options.types?.length && !options.categories?.length;
+  if (!wantsRequirements) return content;
+  const requirements = searchRequirements(await catalogueIndex(db), options.q);
+  return requirements.length > 0 ? { ...content, requirements } : content;
+}
+
+async function searchPublishedContent(db: Db, options: SearchContentOptions): Promise<SearchResponse> {
   return withSearchSettings(db, async (tx) => {
     const terms = queryTerms(options.q);
     const tsquery = toPrefixTsquery(terms);
