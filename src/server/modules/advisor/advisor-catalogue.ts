@@ -1,8 +1,6 @@
-import { asc, count, eq, max } from 'drizzle-orm';
 import type { MappingRelation } from '../../../shared/schemas/programme-statuses.ts';
 import type { Db } from '../../db/client.ts';
-import { controlMappings, controls } from '../../db/schema/controls.ts';
-import { frameworkRequirements, frameworks } from '../../db/schema/frameworks.ts';
+import { type CatalogueIndex, catalogueIndex } from '../frameworks/catalogue-index.ts';
 import { FRAMEWORK_IDS, type FrameworkId } from './advisor-frameworks.ts';
 import { citeRequirement } from './advisor-references.ts';
 import { isStopword, stem, words } from './advisor-text.ts';
@@ -45,14 +43,12 @@ interface IndexedRequirement {
   controls: { id: string; title: string; relation: MappingRelation }[];
 }
 
-interface CatalogueIndex {
-  key: string;
+interface TermIndex {
   requirements: IndexedRequirement[];
   documentFrequency: Map<string, number>;
   /** control id → the citations of every requirement it maps to. */
   citationsByControl: Map<string, { framework: FrameworkId; citation: string }[]>;
 }
-
 /** Words that say what kind of thing is asked for, not what it is about. */
 const GENERIC = new Set(
   [
@@ -103,53 +99,32 @@ export function catalogueCitation(framework: FrameworkId, ref: string): string {
   return citeRequirement(framework, ref);
 }
 
-const indexes = new WeakMap<Db, CatalogueIndex>();
+/** The term index, built once per loaded catalogue (the programme's shared in-memory copy). */
+const termIndexes = new WeakMap<CatalogueIndex, TermIndex>();
 
-async function catalogueIndex(db: Db): Promise<CatalogueIndex> {
-  const [stamp] = await db.select({ n: count(), at: max(frameworks.updatedAt) }).from(frameworks);
-  const key = `${stamp?.n ?? 0}:${stamp?.at?.toISOString() ?? ''}`;
-  const cached = indexes.get(db);
-  if (cached?.key === key) return cached;
-
-  const [frameworkRows, requirementRows, controlRows, mappingRows] = await Promise.all([
-    db.select({ id: frameworks.id, name: frameworks.name }).from(frameworks),
-    db
-      .select({
-        id: frameworkRequirements.id,
-        frameworkId: frameworkRequirements.frameworkId,
-        ref: frameworkRequirements.ref,
-        title: frameworkRequirements.title,
-        summary: frameworkRequirements.summary,
-      })
-      .from(frameworkRequirements)
-      .where(eq(frameworkRequirements.assessable, true))
-      .orderBy(asc(frameworkRequirements.frameworkId), asc(frameworkRequirements.position)),
-    db.select({ id: controls.id, title: controls.title }).from(controls),
-    db.select().from(controlMappings),
-  ]);
-  const nameOf = new Map(frameworkRows.map((row) => [row.id, row.name]));
-  const controlTitle = new Map(controlRows.map((row) => [row.id, row.title]));
-  const mappingsOf = new Map<string, { id: string; title: string; relation: MappingRelation }[]>();
-  const refOf = new Map(requirementRows.map((row) => [row.id, row]));
+function termIndex(catalogue: CatalogueIndex): TermIndex {
+  const cached = termIndexes.get(catalogue);
+  if (cached) return cached;
   const citationsByControl = new Map<string, { framework: FrameworkId; citation: string }[]>();
-  for (const mapping of mappingRows) {
-    const list = mappingsOf.get(mapping.requirementId) ?? [];
-    list.push({ id: mapping.controlId, title: controlTitle.get(mapping.controlId) ?? mapping.controlId, relation: mapping.relation });
-    mappingsOf.set(mapping.requirementId, list);
-    const requirement = refOf.get(mapping.requirementId);
-    if (requirement && isFrameworkId(requirement.frameworkId)) {
-      const cited = citationsByControl.get(mapping.controlId) ?? [];
-      cited.push({ framework: requirement.frameworkId, citation: catalogueCitation(requirement.frameworkId, requirement.ref) });
-      citationsByControl.set(mapping.controlId, cited);
-    }
-  }
-  const requirements = requirementRows.flatMap((row): IndexedRequirement[] => {
-    if (!isFrameworkId(row.frameworkId)) return [];
-    const mapped = mappingsOf.get(row.id) ?? [];
-    return [
-      {
-        framework: row.frameworkId,
-        frameworkName: nameOf.get(row.frameworkId) ?? row.frameworkId,
+  const requirements: IndexedRequirement[] = [];
+  for (const framework of catalogue.frameworks) {
+    if (!isFrameworkId(framework.id)) continue;
+    for (const row of catalogue.requirementsByFramework.get(framework.id) ?? []) {
+      if (!row.assessable) continue;
+      const citation = catalogueCitation(framework.id, row.ref);
+      const mapped = (catalogue.mappingsByRequirement.get(row.id) ?? []).map((mapping) => ({
+        id: mapping.controlId,
+        title: catalogue.controlById.get(mapping.controlId)?.title ?? mapping.controlId,
+        relation: mapping.relation,
+      }));
+      for (const control of mapped) {
+        const cited = citationsByControl.get(control.id) ?? [];
+        cited.push({ framework: framework.id, citation });
+        citationsByControl.set(control.id, cited);
+      }
+      requirements.push({
+        framework: framework.id,
+        frameworkName: framework.name,
         ref: row.ref,
         title: row.title,
         summary: row.summary,
@@ -157,17 +132,17 @@ async function catalogueIndex(db: Db): Promise<CatalogueIndex> {
         summaryStems: stemsOf(row.summary),
         controlStems: stemsOf(mapped.map((control) => control.title).join(' ')),
         controls: mapped,
-      },
-    ];
-  });
+      });
+    }
+  }
   const documentFrequency = new Map<string, number>();
   for (const requirement of requirements) {
     for (const term of new Set([...requirement.titleStems, ...requirement.summaryStems])) {
       documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     }
   }
-  const index = { key, requirements, documentFrequency, citationsByControl };
-  indexes.set(db, index);
+  const index = { requirements, documentFrequency, citationsByControl };
+  termIndexes.set(catalogue, index);
   return index;
 }
 
@@ -185,7 +160,7 @@ export async function findCatalogueRequirements(
 ): Promise<CatalogueHit[]> {
   const terms = [...new Set(analysis.keywords.map(stem))].filter((term) => !GENERIC.has(term));
   if (terms.length === 0) return [];
-  const index = await catalogueIndex(db);
+  const index = termIndex(await catalogueIndex(db));
   const total = Math.max(1, index.requirements.length);
   const targets = new Set(analysis.frameworks);
   const needed = Math.max(1, Math.ceil(terms.length / 2));
