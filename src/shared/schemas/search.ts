@@ -93,6 +93,15 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/**
+ * A requirement of the frameworks catalogue found by id or words. It is not a row of
+ * searchable_content, so its `content_type` is not one of SEARCH_CONTENT_TYPES: the server answers
+ * it as { id: 'requirement:iso27001:A.8.11', title: 'ISO 27001 A.8.11 Data masking', excerpt: the
+ * summary, content_type: 'requirement', category: 'ISO 27001', url_path: frameworkPagePath(…) }
+ * (src/shared/schemas/frameworks.ts), which opens the framework page at that requirement.
+ */
+export const REQUIREMENT_RESULT_TYPE = 'requirement';
+
 export const searchResponseSchema = z.object({
   results: z.array(searchResultSchema),
   total: z.number().int().nonnegative(),
