@@ -52,11 +52,9 @@ export function FrameworkCard({
           <Badge>Not active</Badge>
         ) : null}
       </div>
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Publisher</dt>
-        <dd className="truncate" title={framework.publisher}>
-          {framework.publisher}
-        </dd>
+        <dd>{framework.publisher}</dd>
         <dt className="text-muted-foreground">Region</dt>
         <dd>{framework.region}</dd>
         <dt className="text-muted-foreground">Requirements</dt>
