@@ -109,6 +109,12 @@ export const requirementHitSchema = z.object({
 });
 export type RequirementHit = z.infer<typeof requirementHitSchema>;
 
+/**
+ * How the search dialog lists a requirement hit among the results: content_type 'requirement' (not one
+ * of SEARCH_CONTENT_TYPES: it is not a row of searchable_content), opening the framework page at it.
+ */
+export const REQUIREMENT_RESULT_TYPE = 'requirement';
+
 export const searchResponseSchema = z.object({
   results: z.array(searchResultSchema),
   total: z.number().int().nonnegative(),

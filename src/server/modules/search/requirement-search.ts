@@ -1,3 +1,4 @@
+import { frameworkPagePath } from '../../../shared/schemas/frameworks.ts';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type RequirementHit } from '../../../shared/schemas/search.ts';
 import type { CatalogueIndex, FrameworkRow, RequirementRow } from '../frameworks/catalogue-index.ts';
 
@@ -71,7 +72,7 @@ function toHit(row: Indexed, words: readonly string[]): RequirementHit {
     ref: requirement.ref,
     title: requirement.title,
     excerpt: excerpt(requirement.summary, words),
-    url_path: `/dashboard-compliancecore?tab=frameworks&framework=${framework.id}&requirement=${encodeURIComponent(requirement.ref)}`,
+    url_path: frameworkPagePath(framework.id, { ref: requirement.ref }),
   };
 }
 

@@ -2,16 +2,16 @@ import { Suspense, lazy } from 'react';
 import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
-import { AnalyticsPanel } from '../../features/dashboard/components/analytics-panel.tsx';
 import { CompliancePanel } from '../../features/dashboard/components/compliance-panel.tsx';
 import { DashboardTabs } from '../../features/dashboard/components/dashboard-tabs.tsx';
-import { FrameworkCatalogue } from '../../features/dashboard/components/framework-catalogue.tsx';
 import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
 import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { AnalyticsTab } from './dashboard-analytics.tsx';
+import { FrameworksPanel } from './dashboard-frameworks.tsx';
 import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
 
@@ -46,8 +46,8 @@ export default function DashboardRoute() {
         panels={{
           tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
           compliance: <CompliancePanel figures={figures} onAsk={() => openAdvisor('Compliance overview')} />,
-          frameworks: <FrameworkCatalogue onAsk={openAdvisor} />,
-          analytics: <AnalyticsPanel figures={figures} />,
+          frameworks: <FrameworksPanel onAsk={openAdvisor} />,
+          analytics: <AnalyticsTab figures={figures} />,
           workflows: builder ?? (
             <section aria-labelledby="workflows-heading" className="space-y-3">
               <h2 id="workflows-heading" className="text-xl font-semibold">

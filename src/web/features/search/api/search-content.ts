@@ -1,5 +1,11 @@
 import { SEARCH } from '../../../../shared/constants.ts';
-import { type SearchResponse, searchResponseSchema } from '../../../../shared/schemas/search.ts';
+import {
+  REQUIREMENT_RESULT_TYPE,
+  type RequirementHit,
+  type SearchResponse,
+  type SearchResult,
+  searchResponseSchema,
+} from '../../../../shared/schemas/search.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 export const searchKeys = {
@@ -16,15 +22,34 @@ export async function fetchSearchResults(
   options: { token: string | null; signal?: AbortSignal },
 ): Promise<SearchResponse | null> {
   try {
-    return await apiFetch('/functions/v1/search-content', {
+    const response = await apiFetch('/functions/v1/search-content', {
       query: { q, limit: SEARCH.maxResultsShown, offset: 0 },
       schema: searchResponseSchema,
       token: options.token,
       signal: options.signal,
     });
+    return withRequirementResults(response);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     console.error(`Search failed: ${error instanceof ApiError ? error.status : 0}`);
     return null;
   }
+}
+
+function requirementResult(hit: RequirementHit): SearchResult {
+  return {
+    id: `requirement:${hit.frameworkId}:${hit.ref}`,
+    title: `${hit.frameworkName} ${hit.ref} ${hit.title}`,
+    excerpt: hit.excerpt,
+    content_type: REQUIREMENT_RESULT_TYPE,
+    category: hit.frameworkName,
+    url_path: hit.url_path,
+  };
+}
+
+/** The catalogue's requirement hits lead the list, as results of their own kind. */
+export function withRequirementResults(response: SearchResponse): SearchResponse {
+  const requirements = response.requirements ?? [];
+  if (requirements.length === 0) return response;
+  return { ...response, results: [...requirements.map(requirementResult), ...response.results] };
 }

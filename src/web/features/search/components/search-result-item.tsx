@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
-import { BookOpen, ExternalLink, FileText, LifeBuoy } from 'lucide-react';
-import type { SearchResult } from '../../../../shared/schemas/search.ts';
+import { BookOpen, ExternalLink, FileText, LifeBuoy, ListChecks } from 'lucide-react';
+import { REQUIREMENT_RESULT_TYPE, type SearchResult } from '../../../../shared/schemas/search.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
 export function isExternalUrl(url: string): boolean {
@@ -16,10 +16,13 @@ const TYPE_LABELS: Record<string, string> = {
   framework: 'Framework',
   page: 'Page',
   other: 'Other',
+  // A requirement of the frameworks catalogue: its link opens the framework page at that requirement.
+  [REQUIREMENT_RESULT_TYPE]: 'Requirement',
 };
 
 function TypeIcon({ type }: { type: string }) {
   const className = 'mt-0.5 size-4 shrink-0 text-muted-foreground';
+  if (type === REQUIREMENT_RESULT_TYPE) return <ListChecks className={className} aria-hidden />;
   if (type === 'support') return <LifeBuoy className={className} aria-hidden />;
   if (type === 'documentation' || type === 'knowledge-base') return <BookOpen className={className} aria-hidden />;
   return <FileText className={className} aria-hidden />;
