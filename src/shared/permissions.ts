@@ -125,6 +125,8 @@ const clientBase: Permission[] = [
   'evidence:read',
   'evidence:write',
   'frameworks:read',
+  // A client runs their own programme: activating a framework, their controls and risks (docs/programme.md).
+  'frameworks:manage',
   'controls:write',
   'risks:read',
   'risks:write',
@@ -141,7 +143,7 @@ const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   client: clientBase,
   client_consultant: [...clientBase, 'tasks:update'],
-  client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'frameworks:manage', 'billing:read', 'users:read'],
+  client_manager: [...clientBase, 'tasks:update', 'tasks:assign', 'billing:read', 'users:read'],
   analyst: staffBase,
   // Read-only, plus the advisor: product.md §2 shows the advisor widget on the auditor portal.
   auditor: [
@@ -154,8 +156,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'analytics:read',
     'advisor:use',
   ],
-  consultant: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage'],
-  project_manager: [...staffBase, 'tasks:assign', 'deliverables:publish', 'frameworks:manage', 'billing:read', 'users:read'],
+  consultant: [...staffBase, 'tasks:assign', 'deliverables:publish'],
+  project_manager: [...staffBase, 'tasks:assign', 'deliverables:publish', 'billing:read', 'users:read'],
   administrator: PERMISSIONS,
 };
 
