@@ -11,6 +11,7 @@ import { AppError } from '../../app-error.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
 import type { AdvisorProvider } from './providers/provider.ts';
+import { programmeFactsLoader } from './advisor-programme-loader.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
 
 /** Per user when signed in (the auth hook has run by now), per address otherwise. */
@@ -45,6 +46,7 @@ async function streamAnswer(
       userId,
       input,
       signal: aborted.signal,
+      loadProgramme: programmeFactsLoader(request),
       onDelta: (text) => sse(reply, 'delta', { text }),
     });
     sse(reply, 'done', result);
@@ -89,7 +91,11 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
         return streamAnswer(app, provider, request, reply, user.userId, request.body);
       }
       reply.header('cache-control', 'no-store');
-      return askAdvisor(app.database.db, provider, { userId: user.userId, input: request.body });
+      return askAdvisor(app.database.db, provider, {
+        userId: user.userId,
+        input: request.body,
+        loadProgramme: programmeFactsLoader(request),
+      });
     },
   );
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
@@ -12,7 +12,7 @@ import { buildApp } from '../../app.ts';
 import { userAccessScopes } from '../../db/schema/access.ts';
 import { controlMappings } from '../../db/schema/controls.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
-import { frameworkRequirements, readinessSnapshots } from '../../db/schema/frameworks.ts';
+import { frameworkRequirements, frameworks, readinessSnapshots } from '../../db/schema/frameworks.ts';
 import { organizationMembers } from '../../db/schema/organizations.ts';
 import { ensureProfile, grantRole } from '../access/access.service.ts';
 import { withTenant } from '../organizations/tenant.ts';
@@ -72,7 +72,15 @@ async function scopedClient(scope: { framework?: string; region?: string }): Pro
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedCatalogue(database.db, loadCatalogue(FIXTURE));
+  // The test database holds the real catalogue: keep only the fixture's frameworks, so figures are the fixture's.
+  const fixtureCatalogue = loadCatalogue(FIXTURE);
+  await database.db.delete(frameworks).where(
+    notInArray(
+      frameworks.id,
+      fixtureCatalogue.frameworks.map((framework) => framework.id),
+    ),
+  );
+  await seedCatalogue(database.db, fixtureCatalogue);
   app = await buildApp({ database });
   await app.ready();
   fixture = await createTenantFixture(app, database);
@@ -121,8 +129,8 @@ describe('activation and readiness', () => {
     expect(catalogueOnly.organizationId).toBeNull();
     expect(catalogueOnly.frameworks.every((framework) => framework.activation === null && framework.readiness === null)).toBe(true);
 
-    // A plain client may not activate; the consultant assigned to the organization may.
-    expect((await call(as('clientOfA'), 'PUT', '/api/v1/frameworks/soc2/activation', {})).statusCode).toBe(403);
+    // Staff not assigned to the organization cannot reach it; the consultant assigned to it (or its own client) may activate.
+    expect((await call(as('staffUnassigned'), 'PUT', '/api/v1/frameworks/soc2/activation', { organizationId: orgA })).statusCode).toBe(404);
     const activated = await call(as('staffOfA'), 'PUT', '/api/v1/frameworks/soc2/activation', {
       organizationId: orgA,
       targetDate: '2027-03-31',
@@ -356,7 +364,7 @@ describe('search', () => {
       ref: 'A.8.11',
       title: 'Data masking',
       excerpt: 'Mask personal and sensitive data where it is not needed in clear.',
-      url_path: '/dashboard-compliancecore?tab=frameworks&framework=iso27001&requirement=A.8.11',
+      url_path: '/dashboard-compliancecore?tab=frameworks&framework=iso27001#A.8.11',
     });
     expect((await search('CC6')).requirements?.map((requirement) => requirement.ref)).toEqual(['CC6', 'CC6.1', 'CC6.2']);
   });
@@ -368,5 +376,29 @@ describe('search', () => {
     expect((await search('data')).requirements?.map((requirement) => requirement.ref)).toEqual(['A.8.11', 'A.8.12', 'Art. 32']);
     expect(hits[0]?.excerpt).toContain(`${HIGHLIGHT_START}Mask${HIGHLIGHT_END} personal`);
     expect(await search('zephyrline')).toEqual({ results: [], total: 0 });
+  });
+});
+
+describe('the advisor on the client’s own programme', () => {
+  const ask = async (actor: TenantActor, message: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/functions/v1/task-chat-assistant',
+      headers: { authorization: `Bearer ${as(actor)}` },
+      payload: { message, mode: 'general', context: {} },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { message: string }).message;
+  };
+
+  it('answers from that client’s readiness, controls and evidence, and from no one else’s', async () => {
+    const ownA = await ask('clientOfA', 'Where do we stand on SOC 2?');
+    expect(ownA).toContain(`Here is where ${fixture.orgs.a.name} stands, from your own controls and evidence`);
+    expect(ownA).toMatch(/\*\*SOC 2: \d+% ready\.\*\*/);
+    const ownB = await ask('clientOfB', 'Where do we stand on SOC 2?');
+    expect(ownB).toContain(`${fixture.orgs.b.name} has not activated a framework yet`);
+    expect(ownB).not.toContain(fixture.orgs.a.name);
+    // A question about a framework, not about their programme, gets no figures of theirs.
+    expect(await ask('clientOfA', 'What is SOC 2?')).not.toContain(fixture.orgs.a.name);
   });
 });
