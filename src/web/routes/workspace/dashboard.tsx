@@ -3,7 +3,6 @@ import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { AnalyticsPanel } from '../../features/dashboard/components/analytics-panel.tsx';
-import { CompliancePanel } from '../../features/dashboard/components/compliance-panel.tsx';
 import { DashboardTabs } from '../../features/dashboard/components/dashboard-tabs.tsx';
 import { FrameworkCatalogue } from '../../features/dashboard/components/framework-catalogue.tsx';
 import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
@@ -12,6 +11,7 @@ import { overviewView, parseDashboardSearch } from '../../features/dashboard/das
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { ComplianceTab } from './dashboard-compliance.tsx';
 import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
 
@@ -45,7 +45,7 @@ export default function DashboardRoute() {
         tab={search.tab}
         panels={{
           tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
-          compliance: <CompliancePanel figures={figures} onAsk={() => openAdvisor('Compliance overview')} />,
+          compliance: <ComplianceTab />,
           frameworks: <FrameworkCatalogue onAsk={openAdvisor} />,
           analytics: <AnalyticsPanel figures={figures} />,
           workflows: builder ?? (
