@@ -245,6 +245,11 @@ export function ComplianceTab() {
       </div>
       {isLoading ? (
         <Spinner label="Loading your organization" />
+      ) : organizationId === null && !picker ? (
+        <Alert role="alert" variant="destructive">
+          <AlertTitle>Your organization could not be loaded</AlertTitle>
+          <p className="mt-1">Reload the page to try again.</p>
+        </Alert>
       ) : organizationId === null ? (
         <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
           Choose a client organization to see its programme.

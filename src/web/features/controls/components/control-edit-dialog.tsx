@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -116,7 +115,13 @@ export function ControlEditDialog({
             </NativeSelect>
           </FormField>
           <div className="flex items-center gap-3">
-            <Switch id={`${id}-applicable`} checked={applicable} onCheckedChange={setApplicable} />
+            <input
+              id={`${id}-applicable`}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={applicable}
+              onChange={(event) => setApplicable(event.target.checked)}
+            />
             <label htmlFor={`${id}-applicable`} className="text-sm font-medium">
               Applies to us
             </label>
