@@ -149,8 +149,10 @@ export function riskList(risks: Risk[]): RiskList {
   const inherent = empty();
   const residual = empty();
   for (const item of risks) {
-    (inherent[item.likelihood - 1] as number[])[item.impact - 1] += 1;
-    (residual[item.residualLikelihood - 1] as number[])[item.residualImpact - 1] += 1;
+    const before = inherent[item.likelihood - 1] as number[];
+    const after = residual[item.residualLikelihood - 1] as number[];
+    before[item.impact - 1] = (before[item.impact - 1] ?? 0) + 1;
+    after[item.residualImpact - 1] = (after[item.residualImpact - 1] ?? 0) + 1;
   }
   return { organizationId: ORG_ID, risks, heatMap: { inherent, residual } };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWorkspaceRoute, serveApi } from '../../../../tests/render-workspace-route.tsx';
 import type { PlanStatus, PlanSummary } from '../../../shared/schemas/assistant-plans.ts';
