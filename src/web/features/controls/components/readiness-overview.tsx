@@ -31,7 +31,7 @@ export function FrameworkReadinessList({ readiness, frameworksHref }: { readines
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Active frameworks">
+        <ul className="grid items-start gap-3 lg:grid-cols-2" aria-label="Active frameworks">
           {readiness.frameworks.map((framework) => (
             <FrameworkReadinessCard key={framework.frameworkId} framework={framework} />
           ))}

@@ -42,6 +42,11 @@ const FALLBACK_FIELDS: Record<ImportableRegister, string[]> = {
     'status',
   ],
 };
+/** 'ownerEmail' → 'Owner email': the server's field names, readable in the mapping form. */
+const fieldLabel = (field: string) => {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
@@ -144,7 +149,7 @@ function ImportForm({
                 <option value="">Ignore this column</option>
                 {fields.map((field) => (
                   <option key={field} value={field}>
-                    {field}
+                    {fieldLabel(field)}
                   </option>
                 ))}
               </NativeSelect>
@@ -158,6 +163,12 @@ function ImportForm({
             Dry run: nothing has changed yet{isPreviewCurrent ? '' : ' (the mapping changed: preview again)'}
           </h3>
           <ImportPreview result={preview.result} />
+          {preview.result.summary.error > 0 ? (
+            <p className="text-sm text-red-700 dark:text-red-400">
+              {preview.result.summary.error === 1 ? 'One row has' : `${preview.result.summary.error} rows have`} an error: correct the file
+              and choose it again, or ignore the column at fault. Nothing is applied while a row has an error.
+            </p>
+          ) : null}
         </section>
       ) : null}
       {error ? (
