@@ -208,6 +208,9 @@ describe('the risk register', () => {
     await user.selectOptions(within(dialog).getByLabelText('Impact'), '4');
     within(dialog).getByText('Inherent 80 · High Risk');
     await user.selectOptions(within(dialog).getByLabelText('Treatment'), 'transfer');
+    await user.selectOptions(within(dialog).getByLabelText('Owner'), '');
+    await user.type(within(dialog).getByLabelText('Review on'), '2027-02-01');
+    await user.type(within(dialog).getByLabelText('Treatment plan'), 'A second supplier on standby.');
     await user.click(within(dialog).getByRole('checkbox', { name: /AC-03/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Add risk' }));
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));

@@ -215,7 +215,7 @@ export function RiskDialog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-owner`} label="Owner" error={errors.ownerId}>
+            <FormField id={`${id}-ownerId`} label="Owner" error={errors.ownerId}>
               <NativeSelect
                 {...field('ownerId')}
                 value={draft.ownerId ?? ''}
@@ -229,7 +229,7 @@ export function RiskDialog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-review`} label="Review on" error={errors.reviewDate}>
+            <FormField id={`${id}-reviewDate`} label="Review on" error={errors.reviewDate}>
               <Input
                 {...field('reviewDate')}
                 type="date"
@@ -238,7 +238,7 @@ export function RiskDialog({
               />
             </FormField>
           </div>
-          <FormField id={`${id}-plan`} label="Treatment plan" error={errors.treatmentPlan}>
+          <FormField id={`${id}-treatmentPlan`} label="Treatment plan" error={errors.treatmentPlan}>
             <Textarea
               {...field('treatmentPlan')}
               className="min-h-16"
