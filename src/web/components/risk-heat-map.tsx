@@ -15,12 +15,13 @@ const CELL_TONE = {
  */
 export function RiskHeatMap({ cells, caption }: { cells: number[][]; caption: string }) {
   return (
-    <table className="w-full max-w-md border-separate border-spacing-1 text-center text-sm" data-testid="risk-heat-map">
+    <table className="w-full max-w-sm table-fixed border-separate border-spacing-1 text-center text-sm" data-testid="risk-heat-map">
       <caption className="mb-2 text-left font-medium">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col" className="text-xs font-normal text-muted-foreground">
-            Likelihood ↓ / Impact →
+          <th scope="col" className="w-20 text-left text-[11px] font-normal leading-tight text-muted-foreground">
+            Likelihood ↓<br />
+            Impact →
           </th>
           {LEVELS.map((impact) => (
             <th key={impact} scope="col" className="text-xs font-medium">
@@ -32,7 +33,7 @@ export function RiskHeatMap({ cells, caption }: { cells: number[][]; caption: st
       <tbody>
         {[...LEVELS].reverse().map((likelihood) => (
           <tr key={likelihood}>
-            <th scope="row" className="text-xs font-medium">
+            <th scope="row" className="pr-2 text-right text-xs font-medium">
               {likelihood}
             </th>
             {LEVELS.map((impact) => {

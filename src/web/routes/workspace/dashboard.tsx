@@ -2,7 +2,6 @@ import { Suspense, lazy } from 'react';
 import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
-import { CompliancePanel } from '../../features/dashboard/components/compliance-panel.tsx';
 import { DashboardTabs } from '../../features/dashboard/components/dashboard-tabs.tsx';
 import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
@@ -11,6 +10,7 @@ import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
+import { ComplianceTab } from './dashboard-compliance.tsx';
 import { FrameworksPanel } from './dashboard-frameworks.tsx';
 import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
@@ -45,7 +45,7 @@ export default function DashboardRoute() {
         tab={search.tab}
         panels={{
           tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
-          compliance: <CompliancePanel figures={figures} onAsk={() => openAdvisor('Compliance overview')} />,
+          compliance: <ComplianceTab />,
           frameworks: <FrameworksPanel onAsk={openAdvisor} />,
           analytics: <AnalyticsTab figures={figures} />,
           workflows: builder ?? (

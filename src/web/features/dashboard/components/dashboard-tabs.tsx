@@ -15,7 +15,7 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
           const next = new URLSearchParams(current);
           next.set('tab', value);
           // The builder, its template, a plan and a section each belong to one tab only.
-          for (const name of ['view', 'template', 'plan', 'section']) next.delete(name);
+          for (const name of ['view', 'template', 'plan', 'section', 'framework', 'from', 'status', 'state', 'control']) next.delete(name);
           return next;
         })
       }

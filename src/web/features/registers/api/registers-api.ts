@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportableRegister, Register } from '../../../../shared/schemas/programme-statuses.ts';
+import { type ImportRegisterInput, importResultSchema } from '../../../../shared/schemas/registers.ts';
+import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
+
+/** Programme queries share the 'programme' root: an applied import refreshes every register and readiness. */
+const PROGRAMME_ROOT = ['programme'] as const;
+
+/** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface DownloadRequest {
+  path: string;
+  query: Record<string, string | undefined>;
+  fallbackName: string;
+}
+
+/** A register's CSV (exportRegister) or the readiness report PDF (exportReadinessReport), saved as a file. */
+export function useProgrammeDownload() {
+  return useMutation({
+    mutationFn: async ({ path, query, fallbackName }: DownloadRequest) => {
+      const { blob, fileName } = await apiDownload(path, { query });
+      saveBlob(blob, fileName ?? fallbackName);
+    },
+  });
+}
+
+export function registerExport(register: Register, organizationId: string | undefined, frameworkId?: string): DownloadRequest {
+  return {
+    path: `/api/v1/registers/${register}/export.csv`,
+    query: { organizationId, frameworkId },
+    fallbackName: frameworkId ? `${frameworkId}-requirements.csv` : `${register}.csv`,
+  };
+}
+
+export function readinessReport(organizationId: string | undefined): DownloadRequest {
+  return { path: '/api/v1/readiness/report.pdf', query: { organizationId }, fallbackName: 'readiness-report.pdf' };
+}
+
+/** POST /api/v1/registers/:register/import (importRegister): a dry run changes nothing; a real run refreshes the programme. */
+export function useImportRegister(register: ImportableRegister) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportRegisterInput) =>
+      apiFetch(`/api/v1/registers/${register}/import`, { method: 'POST', body: input, schema: importResultSchema }),
+    onSuccess: (result) => (result.applied ? queryClient.invalidateQueries({ queryKey: PROGRAMME_ROOT }) : undefined),
+  });
+}

@@ -1,0 +1,262 @@
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { planById } from '../../../shared/pricing-plans.ts';
+import { Alert, AlertTitle } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCan } from '../../features/auth/access.ts';
+import { useAuth } from '../../features/auth/auth.tsx';
+import { useControls, useReadiness } from '../../features/controls/api/controls-api.ts';
+import { ControlsRegister } from '../../features/controls/components/controls-register.tsx';
+import { ControlsByStatus, FrameworkReadinessList, NextActions } from '../../features/controls/components/readiness-overview.tsx';
+import { EvidenceBriefList } from '../../features/evidence/components/evidence-brief-list.tsx';
+import { EvidenceRegister } from '../../features/evidence/components/evidence-register.tsx';
+import { readinessReport, registerExport } from '../../features/registers/api/registers-api.ts';
+import { DownloadButton } from '../../features/registers/components/download-button.tsx';
+import { ImportDialog } from '../../features/registers/components/import-dialog.tsx';
+import { RiskRegister } from '../../features/risks/components/risk-register.tsx';
+import { cn } from '../../lib/cn.ts';
+import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
+
+const SECTIONS = ['overview', 'controls', 'evidence', 'risks'] as const;
+type Section = (typeof SECTIONS)[number];
+const SECTION_LABELS: Record<Section, string> = { overview: 'Overview', controls: 'Controls', evidence: 'Evidence', risks: 'Risks' };
+
+/** A link inside the tab: the section (and its filters), keeping the chosen organization. */
+function useTabHref() {
+  const [params] = useSearchParams();
+  const org = params.get('org');
+  return (section: Section, filters: Record<string, string> = {}) => {
+    const next = new URLSearchParams({ tab: 'compliance' });
+    if (section !== 'overview') next.set('section', section);
+    for (const [name, value] of Object.entries(filters)) next.set(name, value);
+    if (org) next.set('org', org);
+    return `/dashboard-compliancecore?${next.toString()}`;
+  };
+}
+
+/** A next action's link as the server wrote it, with the staff member's chosen organization kept. */
+function withOrganization(href: string, org: string | null): string {
+  if (!org) return href;
+  const url = new URL(href, 'http://workspace.invalid');
+  if (!url.searchParams.has('org')) url.searchParams.set('org', org);
+  return `${url.pathname}${url.search}`;
+}
+
+function SubscriptionLine() {
+  const { subscription } = useAuth();
+  const current = subscription?.subscription ?? null;
+  if (!subscription) return null;
+  return current ? (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      Subscription: {planById(current.plan).name} plan{' '}
+      <Badge tone={current.status === 'active' ? 'green' : 'yellow'}>{current.status.replace('_', ' ')}</Badge>
+    </p>
+  ) : (
+    <p className="text-sm text-muted-foreground">
+      No subscription yet.{' '}
+      <Link to="/pricing" className="font-medium text-primary underline underline-offset-2">
+        Choose a plan
+      </Link>{' '}
+      to keep plans from the advisor and send us work.
+    </p>
+  );
+}
+
+function Overview({ organizationId, canReadRisks }: { organizationId: string | undefined; canReadRisks: boolean }) {
+  const readiness = useReadiness(organizationId);
+  const href = useTabHref();
+  const [params] = useSearchParams();
+  if (readiness.isPending) return <Spinner label="Working out your readiness" />;
+  if (readiness.isError)
+    return (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>Your readiness could not be loaded</AlertTitle>
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void readiness.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  const data = readiness.data;
+  return (
+    <div className="space-y-8">
+      <FrameworkReadinessList
+        readiness={data}
+        frameworksHref={`/dashboard-compliancecore?tab=frameworks${params.get('org') ? `&org=${params.get('org')}` : ''}`}
+      />
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <ControlsByStatus readiness={data} statusHref={(status) => href('controls', { status })} />
+        <NextActions actions={data.nextActions} toHref={(target) => withOrganization(target, params.get('org'))} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <EvidenceBriefList
+          title="Expiring in the next 30 days"
+          items={data.expiringEvidence}
+          empty="No evidence expires in the next 30 days."
+          tone="yellow"
+          href={href('evidence', { state: 'expiring' })}
+        />
+        <EvidenceBriefList
+          title="Stale evidence"
+          items={data.staleEvidence}
+          empty="No evidence has gone stale."
+          tone="red"
+          href={href('evidence', { state: 'stale' })}
+        />
+      </div>
+      <section aria-labelledby="exports-heading" className="space-y-3">
+        <h3 id="exports-heading" className="text-lg font-semibold">
+          Reports and exports
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <DownloadButton request={readinessReport(organizationId)}>Readiness report (PDF)</DownloadButton>
+          <DownloadButton request={registerExport('controls', organizationId)}>Controls (CSV)</DownloadButton>
+          <DownloadButton request={registerExport('evidence', organizationId)}>Evidence (CSV)</DownloadButton>
+          {canReadRisks ? <DownloadButton request={registerExport('risks', organizationId)}>Risks (CSV)</DownloadButton> : null}
+          {data.frameworks.map((framework) => (
+            <DownloadButton key={framework.frameworkId} request={registerExport('requirements', organizationId, framework.frameworkId)}>
+              {framework.name} requirements (CSV)
+            </DownloadButton>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function SectionNav({ section, sections }: { section: Section; sections: Section[] }) {
+  const href = useTabHref();
+  return (
+    <nav aria-label="Compliance sections" className="overflow-x-auto">
+      <ul className="inline-flex gap-1 rounded-lg bg-muted p-1">
+        {sections.map((value) => (
+          <li key={value}>
+            <Link
+              to={href(value)}
+              aria-current={value === section ? 'page' : undefined}
+              className={cn(
+                'inline-flex rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                value === section && 'bg-background text-foreground shadow-sm',
+              )}
+            >
+              {SECTION_LABELS[value]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Programme({ organizationId, section }: { organizationId: string | undefined; section: Section }) {
+  const { access } = useAuth();
+  const canReadRisks = useCan({ permission: 'risks:read' });
+  const canWriteControls = useCan({ permission: 'controls:write' });
+  const canWriteEvidence = useCan({ permission: 'evidence:write' });
+  const canWriteRisks = useCan({ permission: 'risks:write' });
+  const needsControlOptions = section === 'evidence' || section === 'risks';
+  const options = useControls(organizationId, {}, { enabled: needsControlOptions });
+  const readiness = useReadiness(organizationId);
+  const controls = (options.data?.controls ?? []).map(({ id, title }) => ({ id, title }));
+  const frameworks = (readiness.data?.frameworks ?? []).map(({ frameworkId, name }) => ({ id: frameworkId, name }));
+  const me = access ? { id: access.userId, name: `Me (${access.email})` } : null;
+  const sections = SECTIONS.filter((value) => value !== 'risks' || canReadRisks);
+  const shown = sections.includes(section) ? section : 'overview';
+  const toolbar = (children: ReactNode) => <div className="flex flex-wrap items-center gap-2">{children}</div>;
+
+  return (
+    <div className="space-y-6">
+      <SectionNav section={shown} sections={sections} />
+      {shown === 'overview' ? <Overview organizationId={organizationId} canReadRisks={canReadRisks} /> : null}
+      {shown === 'controls' ? (
+        <section aria-labelledby="controls-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h3 id="controls-heading" className="text-lg font-semibold">
+              Controls register
+            </h3>
+            {toolbar(
+              <>
+                <DownloadButton request={registerExport('controls', organizationId)} label="Export controls (CSV)">
+                  Export CSV
+                </DownloadButton>
+                {canWriteControls ? <ImportDialog register="controls" organizationId={organizationId} /> : null}
+              </>,
+            )}
+          </div>
+          <ControlsRegister organizationId={organizationId} frameworks={frameworks} me={me} canEdit={canWriteControls} />
+        </section>
+      ) : null}
+      {shown === 'evidence' ? (
+        <section aria-labelledby="evidence-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h3 id="evidence-heading" className="text-lg font-semibold">
+              Evidence register
+            </h3>
+            {toolbar(
+              <DownloadButton request={registerExport('evidence', organizationId)} label="Export evidence (CSV)">
+                Export CSV
+              </DownloadButton>,
+            )}
+          </div>
+          <EvidenceRegister organizationId={organizationId} controls={controls} meId={access?.userId ?? null} canWrite={canWriteEvidence} />
+        </section>
+      ) : null}
+      {shown === 'risks' ? (
+        <section aria-labelledby="risks-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h3 id="risks-heading" className="text-lg font-semibold">
+              Risk register
+            </h3>
+            {toolbar(
+              <>
+                <DownloadButton request={registerExport('risks', organizationId)} label="Export risks (CSV)">
+                  Export CSV
+                </DownloadButton>
+                {canWriteRisks ? <ImportDialog register="risks" organizationId={organizationId} /> : null}
+              </>,
+            )}
+          </div>
+          <RiskRegister organizationId={organizationId} controls={controls} me={me} canWrite={canWriteRisks} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * tab=compliance: the client's programme. `section=` opens overview (default), controls, evidence or
+ * risks; staff first choose the client organization (`org=`).
+ */
+export function ComplianceTab() {
+  const [params] = useSearchParams();
+  const section = SECTIONS.find((value) => value === params.get('section')) ?? 'overview';
+  const { organizationId, picker, isLoading } = useProgrammeOrganization();
+  return (
+    <section aria-labelledby="compliance-heading" className="space-y-6">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="space-y-1">
+          <h2 id="compliance-heading" className="text-xl font-semibold">
+            Compliance
+          </h2>
+          <SubscriptionLine />
+        </div>
+        <ProgrammeOrganizationPicker picker={picker} />
+      </div>
+      {isLoading ? (
+        <Spinner label="Loading your organization" />
+      ) : organizationId === null && !picker ? (
+        <Alert role="alert" variant="destructive">
+          <AlertTitle>Your organization could not be loaded</AlertTitle>
+          <p className="mt-1">Reload the page to try again.</p>
+        </Alert>
+      ) : organizationId === null ? (
+        <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
+          Choose a client organization to see its programme.
+        </p>
+      ) : (
+        <Programme key={organizationId ?? 'mine'} organizationId={organizationId} section={section} />
+      )}
+    </section>
+  );
+}
