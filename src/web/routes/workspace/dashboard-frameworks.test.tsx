@@ -122,7 +122,7 @@ describe('the frameworks tab: the catalogue', () => {
 
   it('offers no activation to a role that cannot manage frameworks', async () => {
     serve({ ...MEMBER, '/api/v1/frameworks': frameworkList([SOC2, ISO]) });
-    open('/dashboard-compliancecore?tab=frameworks', 'client');
+    open('/dashboard-compliancecore?tab=frameworks', 'auditor');
     await screen.findByRole('list', { name: 'Framework catalogue' });
     screen.getByText(/Ask your compliance manager to activate/);
     expect(screen.queryByRole('button', { name: /^Activate/ })).toBeNull();
