@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATALOGUE_FRAMEWORK_IDS } from '../../../shared/schemas/programme-statuses.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
+import { controls } from '../../db/schema/controls.ts';
 import { frameworks } from '../../db/schema/frameworks.ts';
 import { CATALOGUE_DIR, type Catalogue, type CatalogueFramework, leafRequirements, loadCatalogue } from './catalogue-files.ts';
 import { forgetCatalogueIndex } from './catalogue-index.ts';
@@ -24,8 +25,12 @@ export interface SeedCatalogueResult {
   unchanged: string[];
 }
 
-export function frameworkSourceHash(framework: CatalogueFramework): string {
-  return createHash('sha256').update(JSON.stringify(framework)).digest('hex');
+/** The framework's file, and the control ids it may map to (a mapping skipped for a missing control is seeded once it exists). */
+export function frameworkSourceHash(framework: CatalogueFramework, controlIds: readonly string[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify(framework))
+    .update(JSON.stringify([...controlIds].sort()))
+    .digest('hex');
 }
 
 /**
@@ -152,7 +157,11 @@ async function seedFrameworks(tx: DbTransaction, changed: readonly { framework: 
     on conflict (id) do update set parent_ref = excluded.parent_ref, title = excluded.title, summary = excluded.summary,
       position = excluded.position, depth = excluded.depth, assessable = excluded.assessable, not_addressable = excluded.not_addressable`);
   await tx.execute(sql`insert into control_mappings (control_id, requirement_id, relation)
-    select control_id, requirement_id, relation from jsonb_to_recordset(${mappings}::jsonb) as x(control_id text, requirement_id text, relation text)
+    select x.control_id, x.requirement_id, x.relation
+    from jsonb_to_recordset(${mappings}::jsonb) as x(control_id text, requirement_id text, relation text)
+    -- A mapping to a control the control set does not hold (a data file mid-edit) is skipped, not fatal:
+    -- catalogue-files.test.ts reports it.
+    join controls on controls.id = x.control_id
     on conflict do nothing`);
 }
 
@@ -164,9 +173,10 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue = loadAvailable
     const stored = await tx.select({ id: frameworks.id, sourceHash: frameworks.sourceHash }).from(frameworks);
     const hashes = new Map(stored.map((row) => [row.id, row.sourceHash]));
     const unchanged: string[] = [];
+    const controlIds = (await tx.select({ id: controls.id }).from(controls)).map((row) => row.id);
     const changed: { framework: CatalogueFramework; hash: string }[] = [];
     for (const framework of catalogue.frameworks) {
-      const hash = frameworkSourceHash(framework);
+      const hash = frameworkSourceHash(framework, controlIds);
       if (hashes.get(framework.id) === hash) unchanged.push(framework.id);
       else changed.push({ framework, hash });
     }
