@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_TYPES, CATALOGUE_FRAMEWORK_IDS, MAPPING_RELATIONS } from '../../../shared/schemas/programme-statuses.ts';
@@ -92,7 +92,8 @@ export function loadCatalogue(dir = CATALOGUE_DIR): Catalogue {
   };
   const controlSet = parse(controlSetSchema, path.join(dir, 'controls.json'));
   const folder = path.join(dir, 'frameworks');
-  const frameworks = readdirSync(folder)
+  // A data directory without framework files yet (the control set written first) is a catalogue of none.
+  const frameworks = (existsSync(folder) ? readdirSync(folder) : [])
     .filter((name) => name.endsWith('.json'))
     .map((name) => parse(catalogueFrameworkSchema, path.join(folder, name)))
     .sort((a, b) => CATALOGUE_FRAMEWORK_IDS.indexOf(a.id) - CATALOGUE_FRAMEWORK_IDS.indexOf(b.id));

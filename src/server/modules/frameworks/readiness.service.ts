@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { NextAction, Readiness, ReadinessHistory } from '../../../shared/schemas/frameworks.ts';
 import { CONTROL_STATUSES, EVIDENCE_EXPIRING_DAYS, type ControlStatus } from '../../../shared/schemas/programme-statuses.ts';
 import type { DbTransaction } from '../../db/client.ts';
@@ -18,30 +18,28 @@ const WORKSPACE = '/dashboard-compliancecore';
 
 type EvidenceBrief = Readiness['expiringEvidence'][number];
 
-/** Evidence that is stale or expires within EVIDENCE_EXPIRING_DAYS, with the controls it proves. */
+/** Evidence that is stale or expires within EVIDENCE_EXPIRING_DAYS, soonest first, with the controls it proves. */
 async function evidenceNearExpiry(tx: DbTransaction, organizationId: string, now: Date) {
   const soon = new Date(now.getTime() + EVIDENCE_EXPIRING_DAYS * DAY_MS);
-  const items = await tx
-    .select()
+  return tx
+    .select({
+      id: evidence.id,
+      title: evidence.title,
+      expiresAt: evidence.expiresAt,
+      staleAt: evidence.staleAt,
+      region: evidence.region,
+      businessUnit: evidence.businessUnit,
+      environment: evidence.environment,
+      dataClassification: evidence.dataClassification,
+      controlIds: sql<string[] | null>`array_agg(${evidenceControls.controlId} order by ${evidenceControls.controlId})
+        filter (where ${evidenceControls.controlId} is not null)`,
+    })
     .from(evidence)
+    .leftJoin(evidenceControls, eq(evidenceControls.evidenceId, evidence.id))
     .where(and(eq(evidence.organizationId, organizationId), or(isNotNull(evidence.staleAt), lte(evidence.expiresAt, soon))))
-    .orderBy(asc(evidence.expiresAt))
+    .groupBy(evidence.id)
+    .orderBy(asc(evidence.expiresAt), asc(evidence.id))
     .limit(EVIDENCE_LIST_MAX * 4);
-  const links =
-    items.length === 0
-      ? []
-      : await tx
-          .select({ evidenceId: evidenceControls.evidenceId, controlId: evidenceControls.controlId })
-          .from(evidenceControls)
-          .where(
-            inArray(
-              evidenceControls.evidenceId,
-              items.map((item) => item.id),
-            ),
-          );
-  const controlsOf = new Map<string, string[]>();
-  for (const link of links) controlsOf.set(link.evidenceId, [...(controlsOf.get(link.evidenceId) ?? []), link.controlId]);
-  return items.map((item) => ({ item, controlIds: (controlsOf.get(item.id) ?? []).sort() }));
 }
 
 async function overdueRiskCount(tx: DbTransaction, organizationId: string, now: Date): Promise<number> {
@@ -80,9 +78,9 @@ export async function getReadiness(context: ProgrammeContext, named: string | un
   }
   const expiringEvidence: EvidenceBrief[] = [];
   const staleEvidence: EvidenceBrief[] = [];
-  for (const { item, controlIds: linked } of near) {
+  for (const item of near) {
     if (!isInScope(reader, 'evidence:read', rowScope(item))) continue;
-    const brief = { id: item.id, title: item.title, expiresAt: item.expiresAt.toISOString(), controlIds: linked };
+    const brief = { id: item.id, title: item.title, expiresAt: item.expiresAt.toISOString(), controlIds: item.controlIds ?? [] };
     const stale = item.staleAt !== null || item.expiresAt.getTime() <= now.getTime();
     const list = stale ? staleEvidence : expiringEvidence;
     if (list.length < EVIDENCE_LIST_MAX) list.push(brief);
