@@ -23,6 +23,8 @@ import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDeliverableRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
+import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.ts';
+import { registerEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
 import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTaskRequestRoutes(app);
   await registerFilesModule(app);
   registerDeliverableRoutes(app);
+  registerEvidenceRoutes(app);
+  registerEvidenceExpiryWorker(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

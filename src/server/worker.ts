@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { openPostgres } from './db/client.ts';
 import { parseEnv } from './env.ts';
 import { startAgentRunWorkers } from './modules/agent-runs/agent-run-worker.ts';
+import { startEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
 import { createAgentProvider } from './modules/agent-runs/providers/choose-agent-provider.ts';
 import { JobQueue } from './modules/jobs/job-queue.ts';
 import { QUEUE_SETTINGS } from './modules/jobs/queue-settings.ts';
@@ -40,6 +41,7 @@ async function start(): Promise<void> {
     { db: database.db, jobs, provider, mailQueued: () => mailWorker.notify() },
     { localConcurrency: env.AGENT_RUN_CONCURRENCY },
   );
+  await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) console.error('worker shutting down after an error', err);
@@ -49,7 +51,9 @@ async function start(): Promise<void> {
     transport.close?.();
     await database.close();
   });
-  console.log(`ComplianceCore worker is running: agent runs (${env.AGENT_RUN_CONCURRENCY} at once) and mail, on PostgreSQL.`);
+  console.log(
+    `ComplianceCore worker is running: agent runs (${env.AGENT_RUN_CONCURRENCY} at once), mail and the evidence-expiry schedule, on PostgreSQL.`,
+  );
 }
 
 start().catch((error: unknown) => {

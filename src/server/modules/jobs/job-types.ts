@@ -9,6 +9,8 @@ export interface JobDataMap {
    * backoff): sent after a transaction queued mail, and every minute by schedule. modules/mail.
    */
   'mail-send': { reason: 'queued' | 'schedule' };
+  /** Daily: evidence notices at 30 and 7 days, staleness, renewal requests. modules/evidence/evidence-expiry.ts. */
+  'evidence-expiry': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 
