@@ -32,6 +32,8 @@ import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
+import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDeliverableRoutes(app);
   registerEvidenceRoutes(app);
   registerEvidenceExpiryWorker(app);
+  registerRiskRoutes(app);
+  registerRegisterImportRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);
