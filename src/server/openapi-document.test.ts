@@ -22,6 +22,7 @@ const VERBS = [
   'enroll',
   'generate',
   'get',
+  'import',
   'invite',
   'link',
   'list',
