@@ -4,8 +4,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
-import type { MappedRow } from './register-import-csv.ts';
-import type { PlannedRow } from './register-import.ts';
+import type { MappedRow, PlannedRow } from './register-import-csv.ts';
 
 /**
  * Importing the controls register: each row names a control of the organization's programme by id and

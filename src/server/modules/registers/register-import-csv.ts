@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { ImportableRegister } from '../../../shared/schemas/programme-statuses.ts';
-import { IMPORT_MAX_ROWS } from '../../../shared/schemas/registers.ts';
+import type { z } from 'zod';
+import { IMPORT_MAX_ROWS, type importRowResultSchema } from '../../../shared/schemas/registers.ts';
 import { AppError } from '../../app-error.ts';
 
 /**
@@ -29,6 +30,9 @@ export const IMPORT_FIELDS = {
     'businessUnit',
   ],
 } as const satisfies Record<ImportableRegister, readonly string[]>;
+
+/** A row's result as the answer shows it, with what a real run would write. */
+export type PlannedRow<Apply> = z.infer<typeof importRowResultSchema> & { apply?: Apply };
 
 /** A data row: its 1-based number and the mapped fields with non-empty text (an empty cell changes nothing). */
 export interface MappedRow {

@@ -7,8 +7,7 @@ import { riskControls, risks } from '../../db/schema/risks.ts';
 import { nextRiskRef, type RiskRow } from '../risks/risk-views.ts';
 import { applyRiskUpdate, insertRisk } from '../risks/risks.service.ts';
 import { organizationUsersByEmail } from './register-import-controls.ts';
-import type { MappedRow } from './register-import-csv.ts';
-import type { PlannedRow } from './register-import.ts';
+import type { MappedRow, PlannedRow } from './register-import-csv.ts';
 
 /**
  * Importing the risk register: a row whose ref the organization has updates that risk, any other row

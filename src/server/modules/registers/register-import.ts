@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission, PermissionSubject } from '../../../shared/permissions.ts';
 import { hasPermission } from '../../../shared/permissions.ts';
 import type { ImportableRegister } from '../../../shared/schemas/programme-statuses.ts';
-import type { ImportResult, importRegisterInputSchema, importRowResultSchema } from '../../../shared/schemas/registers.ts';
+import type { ImportResult, importRegisterInputSchema } from '../../../shared/schemas/registers.ts';
 import { AppError } from '../../app-error.ts';
 import { programmeOrganization } from '../frameworks/programme-scope.ts';
 import type { Tenant } from '../organizations/tenant.ts';
@@ -16,8 +16,6 @@ import { applyRisksImport, planRisksImport } from './register-import-risks.ts';
  * only a real run with no error row applies the plan, all of it in one transaction. A dry run writes
  * nothing at all.
  */
-
-export type PlannedRow<Apply> = z.infer<typeof importRowResultSchema> & { apply?: Apply };
 
 const WRITE_PERMISSION: Record<ImportableRegister, Permission> = { controls: 'controls:write', risks: 'risks:write' };
 
