@@ -23,6 +23,8 @@ import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDeliverableRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
+import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.ts';
+import { registerEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
 import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerFrameworksModule } from './modules/frameworks/frameworks.module.ts';
 import { registerControlRoutes } from './modules/controls/controls.routes.ts';
@@ -33,6 +35,8 @@ import { registerAssistantPlanRoutes } from './modules/assistant-plans/assistant
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
+import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -137,6 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFrameworksModule(app);
   registerControlRoutes(app);
   registerRegisterExportRoutes(app);
+  registerEvidenceRoutes(app);
+  registerEvidenceExpiryWorker(app);
+  registerRiskRoutes(app);
+  registerRegisterImportRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

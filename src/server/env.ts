@@ -143,6 +143,20 @@ export const envSchema = z.object({
   /** Advisor messages one user may send per minute. */
   ADVISOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 
+  // ── File storage (evidence, task attachments; docs/programme.md "Evidence") ──
+  /** `filesystem`: content-addressed under DATA_DIR/files; `s3`: an S3-compatible bucket (S3_* below). */
+  FILE_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
+  /** The S3-compatible endpoint (`https://s3.eu-west-1.amazonaws.com`, a MinIO address …); the SDK's default for the region when unset. */
+  S3_ENDPOINT: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The bucket that holds the files; required with FILE_STORE=s3. */
+  S3_BUCKET: z.preprocess((value) => value || undefined, z.string().min(3).max(63).optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Static credentials; without them the SDK's default chain (instance role, AWS_* variables) applies. */
+  S3_ACCESS_KEY_ID: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  /** Path-style addresses (`<endpoint>/<bucket>/<key>`), which MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: booleanFlag,
+
   // ── Leads (POST /functions/v1/send-consultation-email and send-contact-form) ──
   /** Per-IP requests per minute to each lead function; a person sends one, a bot many. */
   LEADS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
@@ -177,6 +191,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Refusing to start: AUTH_MAILER_AUTOCONFIRM=1 with NODE_ENV=production lets anyone sign up with an address they do not own. ' +
         'Set AUTH_ALLOW_AUTOCONFIRM_IN_PRODUCTION=1 if you really mean it.',
     );
+  }
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+    throw new EnvError('Refusing to start: FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS).');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError('Refusing to start: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
   }
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), BUILD_DIR: path.resolve(env.BUILD_DIR) };
 }

@@ -25,6 +25,7 @@ const VERBS = [
   'export',
   'generate',
   'get',
+  'import',
   'invite',
   'link',
   'list',

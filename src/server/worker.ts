@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { openPostgres } from './db/client.ts';
 import { parseEnv } from './env.ts';
 import { startAgentRunWorkers } from './modules/agent-runs/agent-run-worker.ts';
+import { startEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
 import { createAgentProvider } from './modules/agent-runs/providers/choose-agent-provider.ts';
 import { startReadinessSnapshotWorker } from './modules/frameworks/frameworks.module.ts';
 import { JobQueue } from './modules/jobs/job-queue.ts';
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
     { localConcurrency: env.AGENT_RUN_CONCURRENCY },
   );
   await startReadinessSnapshotWorker(jobs, database.db);
+  await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) console.error('worker shutting down after an error', err);
@@ -52,7 +54,7 @@ async function start(): Promise<void> {
     await database.close();
   });
   console.log(
-    `ComplianceCore worker is running: agent runs (${env.AGENT_RUN_CONCURRENCY} at once), mail and readiness snapshots, on PostgreSQL.`,
+    `ComplianceCore worker is running: agent runs (${env.AGENT_RUN_CONCURRENCY} at once), mail, readiness snapshots and the evidence-expiry schedule, on PostgreSQL.`,
   );
 }
 

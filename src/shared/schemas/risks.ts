@@ -36,7 +36,15 @@ export const riskInputSchema = z.object({
 });
 export type RiskInput = z.input<typeof riskInputSchema>;
 
+/** A change: only the fields sent change (no defaults here, so a PATCH never blanks what it does not name). */
 export const updateRiskInputSchema = riskInputSchema.partial().extend({
+  description: z.string().trim().max(4000).optional(),
+  treatmentPlan: z.string().trim().max(4000).optional(),
+  ownerId: z.uuid('Not a user id').nullable().optional(),
+  reviewDate: isoDate.nullable().optional(),
+  controlIds: z.array(controlId).max(50).optional(),
+  region: z.string().trim().max(40).optional(),
+  businessUnit: z.string().trim().max(100).optional(),
   status: z.enum(RISK_STATUSES).optional(),
 });
 

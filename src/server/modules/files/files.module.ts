@@ -15,6 +15,7 @@ import { requestTenant } from '../organizations/tenant.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import { fileResponseSchema } from './file-response-schema.ts';
 import { createFilesystemStore, type FileStore } from './file-store.ts';
+import { createS3FileStore, s3ConfigFromEnv } from './s3-file-store.ts';
 import { downloadTaskAttachment, uploadTaskAttachment } from './task-attachments.service.ts';
 
 declare module 'fastify' {
@@ -30,12 +31,17 @@ const isAttachmentMediaType = (value: string): value is AttachmentMediaType =>
 /** `text/plain; charset=utf-8` → `text/plain`. */
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
+/** The store FILE_STORE names: content-addressed under DATA_DIR/files, or an S3-compatible bucket. */
+export function fileStoreFromEnv(env: FastifyInstance['env']): FileStore {
+  return env.FILE_STORE === 's3' ? createS3FileStore(s3ConfigFromEnv(env)) : createFilesystemStore(path.join(env.DATA_DIR, 'files'));
+}
+
 /**
- * The file store (under DATA_DIR/files unless one is given) and task attachments: upload as the raw
+ * The file store (FILE_STORE's unless one is given) and task attachments: upload as the raw
  * request body, download through the tenant guard.
  */
 export async function registerFilesModule(app: FastifyInstance, deps: { fileStore?: FileStore } = {}): Promise<void> {
-  const store = deps.fileStore ?? createFilesystemStore(path.join(app.env.DATA_DIR, 'files'));
+  const store = deps.fileStore ?? fileStoreFromEnv(app.env);
   app.decorate('fileStore', store);
 
   await app.register(async (scope) => {

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bytesMatchMediaType } from './sniff-media-type.ts';
+import { bytesMatchMediaType, sniffMediaType } from './sniff-media-type.ts';
 import { readZipEntry, zipEntries } from './zip-entries.ts';
 
 /** A minimal zip (deflated entries, central directory, end record) holding the named files. */
@@ -78,5 +78,24 @@ describe('zip entries', () => {
     expect(readZipEntry(DOCX, 'word/document.xml')?.toString('utf8')).toBe('<w:document/>');
     expect(readZipEntry(DOCX, 'word/missing.xml')).toBeNull();
     expect(zipEntries(PNG)).toBeNull();
+  });
+});
+
+describe('sniffMediaType', () => {
+  it('names the type from the bytes alone, the file name only telling CSV from text', () => {
+    const office = (folder: string) => makeZip({ '[Content_Types].xml': '<Types/>', [`${folder}document.xml`]: '<x/>' });
+    const cases: [Buffer, string, string][] = [
+      [Buffer.from('%PDF-1.7\n'), 'scan.png', 'application/pdf'],
+      [Buffer.from('GIF89a\x01\x00', 'latin1'), 'a.bin', 'image/gif'],
+      [Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]), 'a', 'image/webp'],
+      [Buffer.from('{"mfa": true}'), 'settings.txt', 'application/json'],
+      [Buffer.from('user,last login\nana,2026-11-01\n'), 'logins.CSV', 'text/csv'],
+      [Buffer.from('user,last login\n'), 'logins.txt', 'text/plain'],
+      [office('word/'), 'a.zip', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      [office('ppt/'), 'a.zip', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+      [makeZip({ 'logs/a.txt': 'x' }), 'a.docx', 'application/zip'],
+      [Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0xff]), 'report.pdf', 'application/octet-stream'],
+    ];
+    for (const [bytes, name, type] of cases) expect(sniffMediaType(bytes, name), name).toBe(type);
   });
 });

@@ -25,7 +25,7 @@ function isUtf8Text(bytes: Buffer): boolean {
 }
 
 /** An Office Open XML package whose main part lives under `folder` (word/ or xl/). */
-function isOfficeDocument(bytes: Buffer, folder: 'word/' | 'xl/'): boolean {
+function isOfficeDocument(bytes: Buffer, folder: 'word/' | 'xl/' | 'ppt/'): boolean {
   if (!startsWith(bytes, ZIP_START)) return false;
   const names = zipEntries(bytes)?.map((entry) => entry.name) ?? [];
   return names.includes('[Content_Types].xml') && names.some((name) => name.startsWith(folder));
@@ -47,4 +47,46 @@ export function bytesMatchMediaType(bytes: Buffer, mediaType: AttachmentMediaTyp
     case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
       return isOfficeDocument(bytes, 'xl/');
   }
+}
+
+const GIF_STARTS = [Buffer.from('GIF87a', 'latin1'), Buffer.from('GIF89a', 'latin1')];
+const RIFF = Buffer.from('RIFF', 'latin1');
+const WEBP = Buffer.from('WEBP', 'latin1');
+
+function isJson(bytes: Buffer): boolean {
+  const text = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the bytes are, judged by their contents alone (evidence uploads: the browser's claim is never
+ * trusted). The file name only tells CSV from plain text, which no byte can. Unknown bytes are
+ * `application/octet-stream`, which no allow-list should hold.
+ */
+export function sniffMediaType(bytes: Buffer, fileName = ''): string {
+  if (startsWith(bytes, PDF_START)) return 'application/pdf';
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
+  if (startsWith(bytes, JPEG_START)) return 'image/jpeg';
+  if (GIF_STARTS.some((start) => startsWith(bytes, start))) return 'image/gif';
+  if (startsWith(bytes, RIFF) && bytes.length >= 12 && bytes.subarray(8, 12).equals(WEBP)) return 'image/webp';
+  if (startsWith(bytes, ZIP_START)) {
+    if (isOfficeDocument(bytes, 'word/')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    if (isOfficeDocument(bytes, 'xl/')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    if (isOfficeDocument(bytes, 'ppt/')) return 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+    return 'application/zip';
+  }
+  if (bytes.length > 0 && isUtf8Text(bytes)) {
+    if (isJson(bytes)) return 'application/json';
+    return /\.csv$/i.test(fileName) ? 'text/csv' : 'text/plain';
+  }
+  return 'application/octet-stream';
 }

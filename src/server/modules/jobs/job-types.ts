@@ -11,6 +11,8 @@ export interface JobDataMap {
   'mail-send': { reason: 'queued' | 'schedule' };
   /** Today's readiness snapshot of every organization with an active framework (daily): modules/frameworks. */
   'readiness-snapshot': { reason: 'schedule' | 'manual' };
+  /** Daily: evidence notices at 30 and 7 days, staleness, renewal requests. modules/evidence/evidence-expiry.ts. */
+  'evidence-expiry': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 

@@ -27,4 +27,11 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryDelayMax: 3_600,
     expireInSeconds: 30 * 60,
   },
+  // Idempotent (evidence_notices): a retry re-runs the pass and sends nothing twice.
+  'evidence-expiry': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+  },
 };

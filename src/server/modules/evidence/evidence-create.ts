@@ -1,0 +1,160 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type createEvidenceLinkInputSchema, type Evidence, evidenceFieldsSchema } from '../../../shared/schemas/evidence.ts';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MEDIA_TYPES } from '../../../shared/schemas/programme-statuses.ts';
+import { AppError } from '../../app-error.ts';
+import type { DbTransaction } from '../../db/client.ts';
+import { organizationControls } from '../../db/schema/controls.ts';
+import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { sniffMediaType } from '../files/sniff-media-type.ts';
+import { programmeOrganization } from '../frameworks/programme-scope.ts';
+import type { Tenant } from '../organizations/tenant.ts';
+import type { EvidenceActor } from './evidence.service.ts';
+import { evidenceState, evidenceView, type EvidenceRow, expiresAtFor } from './evidence-views.ts';
+import { requireProgrammeControls } from './programme-controls.ts';
+
+/**
+ * New evidence: an uploaded file (checked by its bytes, stored content-addressed before the row is
+ * written) or a link, proving controls of the organization's programme.
+ */
+
+const DAY_MS = 86_400_000;
+
+type Fields = z.output<typeof evidenceFieldsSchema>;
+
+function collectedAtOf(fields: Fields, now: Date): Date {
+  const collectedAt = fields.collectedAt ? new Date(fields.collectedAt) : now;
+  if (collectedAt.getTime() > now.getTime() + DAY_MS) {
+    throw new AppError('VALIDATION_FAILED', 'The request is not valid.', [
+      { path: 'body.collectedAt', message: 'Evidence cannot be collected in the future' },
+    ]);
+  }
+  return collectedAt;
+}
+
+/** Writes the item and its links; a fresh item brings its stale controls back to implemented. */
+async function insertEvidence(
+  tx: DbTransaction,
+  organizationId: string,
+  fields: Fields,
+  values: Pick<EvidenceRow, 'kind' | 'url' | 'sha256' | 'fileName' | 'mediaType' | 'sizeBytes' | 'uploadedBy'>,
+  now: Date,
+): Promise<EvidenceRow> {
+  const freshness = await requireProgrammeControls(tx, organizationId, fields.controlIds);
+  const collectedAt = collectedAtOf(fields, now);
+  const expiresAt = expiresAtFor(collectedAt, freshness.values());
+  const [row] = await tx
+    .insert(evidence)
+    .values({
+      ...values,
+      organizationId,
+      title: fields.title,
+      description: fields.description,
+      collectedAt,
+      expiresAt,
+      periodStart: fields.periodStart,
+      periodEnd: fields.periodEnd,
+      region: fields.region,
+      businessUnit: fields.businessUnit,
+      environment: fields.environment,
+      dataClassification: fields.dataClassification,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insertEvidence: insert returned nothing');
+  const controlIds = [...freshness.keys()];
+  await tx.insert(evidenceControls).values(controlIds.map((controlId) => ({ organizationId, evidenceId: row.id, controlId })));
+  if (evidenceState(row, now) !== 'stale') {
+    await tx
+      .update(organizationControls)
+      .set({ status: 'implemented', updatedAt: now })
+      .where(
+        and(
+          eq(organizationControls.organizationId, organizationId),
+          inArray(organizationControls.controlId, controlIds),
+          eq(organizationControls.status, 'stale'),
+        ),
+      );
+  }
+  return row;
+}
+
+export interface UploadEvidenceInput {
+  /** The `fields` part, as sent (validated here). */
+  fields: unknown;
+  file: { bytes: Buffer; fileName: string };
+  now?: Date;
+}
+
+export async function uploadEvidence(
+  tenant: Tenant,
+  store: FileStore,
+  actor: EvidenceActor,
+  input: UploadEvidenceInput,
+): Promise<Evidence> {
+  const parsed = evidenceFieldsSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The request is not valid.',
+      parsed.error.issues.map((issue) => ({ path: ['body', ...issue.path].join('.'), message: issue.message })),
+    );
+  }
+  const fields = parsed.data;
+  const { bytes } = input.file;
+  if (bytes.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+  if (bytes.length > EVIDENCE_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Evidence files are at most ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`);
+  }
+  const mediaType = sniffMediaType(bytes, input.file.fileName);
+  if (!(EVIDENCE_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This kind of file is not accepted as evidence: send a PDF, an image (PNG, JPEG, GIF, WebP), text, CSV, JSON, a zip or an Office document.',
+    );
+  }
+  const now = input.now ?? new Date();
+  const organizationId = programmeOrganization(tenant, fields.organizationId);
+  // Refuse bad links before the bytes travel to the store (no network call inside the transaction).
+  await tenant.transaction((tx) => requireProgrammeControls(tx, organizationId, fields.controlIds));
+  const { sha256, size } = await store.put(bytes);
+  return tenant.transaction(async (tx) => {
+    const row = await insertEvidence(
+      tx,
+      organizationId,
+      fields,
+      {
+        kind: 'file',
+        url: null,
+        sha256,
+        fileName: input.file.fileName.slice(0, 255) || 'evidence',
+        mediaType,
+        sizeBytes: size,
+        uploadedBy: actor.userId,
+      },
+      now,
+    );
+    return evidenceView(tx, row, now);
+  });
+}
+
+export async function createEvidenceLink(
+  tenant: Tenant,
+  actor: EvidenceActor,
+  input: z.output<typeof createEvidenceLinkInputSchema>,
+  now = new Date(),
+): Promise<Evidence> {
+  const organizationId = programmeOrganization(tenant, input.organizationId);
+  return tenant.transaction(async (tx) => {
+    const row = await insertEvidence(
+      tx,
+      organizationId,
+      input,
+      { kind: 'link', url: input.url, sha256: null, fileName: null, mediaType: null, sizeBytes: null, uploadedBy: actor.userId },
+      now,
+    );
+    return evidenceView(tx, row, now);
+  });
+}
