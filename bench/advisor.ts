@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (advisor part): the builtin advisor on the held-out questions of
- * tests/fixtures/advisor-questions.json, grounded in the real content/. Prints the hit rate (every
+ * tests/fixtures/advisor-questions.json, grounded in the real content/ and catalogue (data/catalogue). Prints the hit rate (every
  * required reference cited), the reference recall, the misses, and how long an answer takes
  * (retrieval + composition, in process on PGlite). Figures only, never pass/fail.
  */
@@ -11,6 +11,7 @@ import { seedReferenceData } from '../src/server/db/seed.ts';
 import { evalFixtureSchema, runAdvisorEval } from '../src/server/modules/advisor/advisor-eval.ts';
 import { createBuiltinProvider } from '../src/server/modules/advisor/providers/builtin-provider.ts';
 import { seedContent } from '../src/server/modules/content/content.service.ts';
+import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
 
 const fixture = evalFixtureSchema.parse(
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/advisor-questions.json'), 'utf8')),
@@ -20,6 +21,7 @@ const database = await openPglite();
 await database.migrate();
 await seedReferenceData(database.db);
 const seeded = await seedContent(database.db);
+await seedCatalogue(database.db);
 const summary = await runAdvisorEval(database.db, createBuiltinProvider(), fixture);
 await database.close();
 
@@ -32,6 +34,12 @@ console.table({
   'reference recall': `${(summary.referenceRecall * 100).toFixed(1)}%`,
   'answer time p50 / p95 (ms)': `${percentile(0.5)} / ${percentile(0.95)}`,
 });
+// The catalogue questions (ids c…): "which requirement covers …", answered from data/catalogue first.
+const catalogueQuestions = summary.results.filter((result) => result.id.startsWith('c'));
+const catalogueHits = catalogueQuestions.filter((result) => result.isHit).length;
+console.log(
+  `catalogue questions: ${catalogueHits}/${catalogueQuestions.length} = ${((catalogueHits / Math.max(1, catalogueQuestions.length)) * 100).toFixed(1)}% hit rate`,
+);
 const misses = summary.results.filter((result) => !result.isHit);
 if (misses.length > 0) {
   console.log('misses:');
