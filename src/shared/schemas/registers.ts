@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORTABLE_REGISTERS, REGISTERS } from './programme-statuses.ts';
+import { IMPORTABLE_REGISTERS, type ImportableRegister, REGISTERS } from './programme-statuses.ts';
 
 /** Register exports (CSV) and imports (CSV with column mapping and a dry run) — docs/programme.md "Registers". */
 
@@ -13,6 +13,28 @@ export const exportRegisterQuerySchema = z.object({
 });
 
 export const IMPORT_MAX_ROWS = 2000;
+
+/** The register fields a CSV column can map to (the server names them in every answer too). */ export const IMPORT_FIELDS = {
+  controls: ['controlId', 'status', 'ownerEmail', 'applicable', 'justification', 'notes'],
+  risks: [
+    'ref',
+    'title',
+    'description',
+    'category',
+    'likelihood',
+    'impact',
+    'residualLikelihood',
+    'residualImpact',
+    'treatment',
+    'treatmentPlan',
+    'ownerEmail',
+    'reviewDate',
+    'status',
+    'controlIds',
+    'region',
+    'businessUnit',
+  ],
+} as const satisfies Record<ImportableRegister, readonly string[]>;
 
 export const importRegisterInputSchema = z.object({
   organizationId: z.uuid('Not an organization id').optional(),

@@ -1,35 +1,13 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { ImportableRegister } from '../../../shared/schemas/programme-statuses.ts';
 import type { z } from 'zod';
-import { IMPORT_MAX_ROWS, type importRowResultSchema } from '../../../shared/schemas/registers.ts';
+import { IMPORT_FIELDS, IMPORT_MAX_ROWS, type importRowResultSchema } from '../../../shared/schemas/registers.ts';
 import { AppError } from '../../app-error.ts';
 
 /**
- * The CSV side of a register import: the fields each register takes, the file parsed (csv-parse: RFC 4180
+ * The CSV side of a register import (the fields each register takes: IMPORT_FIELDS, shared): the file parsed (csv-parse: RFC 4180
  * quoting, a BOM, CRLF) and each data row turned into field → text by the caller's column mapping.
  */
-
-export const IMPORT_FIELDS = {
-  controls: ['controlId', 'status', 'ownerEmail', 'applicable', 'justification', 'notes'],
-  risks: [
-    'ref',
-    'title',
-    'description',
-    'category',
-    'likelihood',
-    'impact',
-    'residualLikelihood',
-    'residualImpact',
-    'treatment',
-    'treatmentPlan',
-    'ownerEmail',
-    'reviewDate',
-    'status',
-    'controlIds',
-    'region',
-    'businessUnit',
-  ],
-} as const satisfies Record<ImportableRegister, readonly string[]>;
 
 /** A row's result as the answer shows it, with what a real run would write. */
 export type PlannedRow<Apply> = z.infer<typeof importRowResultSchema> & { apply?: Apply };

@@ -7,7 +7,8 @@ import { AppError } from '../../app-error.ts';
 import { programmeOrganization } from '../frameworks/programme-scope.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 import { applyControlsImport, planControlsImport } from './register-import-controls.ts';
-import { IMPORT_FIELDS, mappedRows } from './register-import-csv.ts';
+import { IMPORT_FIELDS } from '../../../shared/schemas/registers.ts';
+import { mappedRows } from './register-import-csv.ts';
 import { applyRisksImport, planRisksImport } from './register-import-risks.ts';
 
 /**

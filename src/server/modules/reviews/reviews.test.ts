@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import type { OutputReview, QualityScores, ReviewQueue } from '../../../shared/schemas/reviews.ts';
 import type { TaskClassification } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 import { securityEvents } from '../../db/schema/access.ts';
 import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { authUsers } from '../../db/schema/auth.ts';
@@ -109,7 +110,9 @@ let draftB1: { requestId: string; outputId: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database });
+  // The drafts are seeded by hand: no agent may work their requests meanwhile (on a busy machine it did,
+  // superseding the seeded version before the test read it).
+  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', JOB_WORKERS: 'off' }) });
   fixture = await createTenantFixture(app, database);
   approvers.a = await approverOf('a');
   approvers.b = await approverOf('b');

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../../lib/use-set-search-param.ts';
 import type { ProgrammeControl } from '../../../../shared/schemas/controls.ts';
 import {
   CATALOGUE_FRAMEWORK_IDS,
@@ -54,7 +55,7 @@ export function ControlsRegister({
   canEdit: boolean;
 }) {
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const frameworkId = asFramework(params.get('framework'));
   const status = asStatus(params.get('status'));
   const [search, setSearch] = useState('');
@@ -64,16 +65,8 @@ export function ControlsRegister({
   const rows = controls.data?.controls ?? [];
   const owners = new Map<string, Person>(me ? [[me.id, me]] : []);
   for (const row of rows) if (row.owner && !owners.has(row.owner.id)) owners.set(row.owner.id, row.owner);
-  const setFilter = (name: 'framework' | 'status', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = useSetSearchParam();
+  const setFilter = (name: 'framework' | 'status', value: string) => setParam(name, value);
 
   return (
     <div className="grid gap-4">

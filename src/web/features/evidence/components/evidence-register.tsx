@@ -1,6 +1,7 @@
 import { FileCheck2, Plus } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../../lib/use-set-search-param.ts';
 import { type Evidence } from '../../../../shared/schemas/evidence.ts';
 import { EVIDENCE_STATES, type EvidenceState } from '../../../../shared/schemas/programme-statuses.ts';
 import type { ControlOption } from '../../../components/control-picker.tsx';
@@ -31,7 +32,7 @@ export function EvidenceRegister({
   canWrite: boolean;
 }) {
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const state = asState(params.get('state'));
   const controlParam = params.get('control');
   const controlId = controlParam && CONTROL_ID.test(controlParam) ? controlParam : undefined;
@@ -41,16 +42,8 @@ export function EvidenceRegister({
   const list = useEvidenceList({ organizationId, state, controlId, q: q || undefined });
   const rows = list.data?.evidence ?? [];
   const isFiltered = Boolean(state || controlId || q);
-  const setFilter = (name: 'state' | 'control', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = useSetSearchParam();
+  const setFilter = (name: 'state' | 'control', value: string) => setParam(name, value);
 
   return (
     <div className="grid gap-4">

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ImportableRegister } from '../../../../shared/schemas/programme-statuses.ts';
-import type { ImportResult } from '../../../../shared/schemas/registers.ts';
+import { IMPORT_FIELDS, type ImportResult } from '../../../../shared/schemas/registers.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -23,25 +23,6 @@ import { csvHeaders, guessMapping } from '../csv-headers.ts';
 import { ImportPreview } from './import-preview.tsx';
 
 const NAMES: Record<ImportableRegister, string> = { controls: 'controls', risks: 'risks' };
-/** Only used when the server could not be asked (it names its fields in every answer). */
-const FALLBACK_FIELDS: Record<ImportableRegister, string[]> = {
-  controls: ['controlId', 'status', 'ownerEmail', 'applicable', 'justification'],
-  risks: [
-    'ref',
-    'title',
-    'description',
-    'category',
-    'likelihood',
-    'impact',
-    'residualLikelihood',
-    'residualImpact',
-    'treatment',
-    'treatmentPlan',
-    'ownerEmail',
-    'reviewDate',
-    'status',
-  ],
-};
 /** 'ownerEmail' → 'Owner email': the server's field names, readable in the mapping form. */
 const fieldLabel = (field: string) => {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -96,8 +77,8 @@ function ImportForm({
           setError(failure instanceof ApiError ? failure.message : 'The file could not be read. Try again.');
           // Without a first answer, offer the fields the register is documented to take.
           if (fields.length === 0) {
-            setFields(FALLBACK_FIELDS[register]);
-            setMapping(guessMapping(csvHeaders(text), FALLBACK_FIELDS[register]));
+            setFields([...IMPORT_FIELDS[register]]);
+            setMapping(guessMapping(csvHeaders(text), [...IMPORT_FIELDS[register]]));
           }
         },
       },
