@@ -6,6 +6,7 @@ import { test } from './test.ts';
 test('an auditor browses the dashboard and task requests: told plainly what the role does not see, and nothing is refused', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // a sign-up or a created account, e-mail and several pages, beside the heavier journeys on a shared 2-core machine
   const email = uniqueEmail('auditor');
   await createUserWithRole(email, 'auditor');
   const refused: string[] = [];
@@ -21,10 +22,13 @@ test('an auditor browses the dashboard and task requests: told plainly what the 
   await page.goto('/dashboard-compliancecore');
   await expect(page.getByText('Plans are not part of your role.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  for (const tab of ['Compliance', 'Analytics']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByTestId('figures-not-in-role')).toContainText('Your role does not include plans');
-  }
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByTestId('figures-not-in-role')).toContainText('Your role does not include plans');
+  // The compliance programme is read per client organization: an auditor assigned to none is asked to choose one.
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await expect(page.getByRole('heading', { name: 'Compliance', level: 2 })).toBeVisible();
+  await expect(page.getByText('Choose a client organization to see its programme.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.goto('/task-requests');
   await expect(page.getByText('Plans are not part of your role.')).toBeVisible();
   await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
@@ -35,6 +39,7 @@ test('an auditor browses the dashboard and task requests: told plainly what the 
 });
 
 test('the dashboard opens what its parameters name, and falls back quietly on an unknown one', async ({ page }) => {
+  test.setTimeout(90_000); // a sign-up or a created account, e-mail and several pages, beside the heavier journeys on a shared 2-core machine
   await signUpAndConfirm(page, uniqueEmail('params'));
 
   await page.goto('/dashboard-compliancecore?section=deliverables');

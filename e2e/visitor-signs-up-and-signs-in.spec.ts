@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { signInWithPassword, signOut, signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
 
 test('a visitor signs up, confirms from the email and lands signed in on the dashboard', async ({ page }) => {
+  test.setTimeout(90_000); // a sign-up or a created account, e-mail and several pages, beside the heavier journeys on a shared 2-core machine
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to ComplianceCore');
   await expectNoSeriousA11yViolations(page);
@@ -58,6 +59,7 @@ test('a confirmation link that was already used explains itself on /auth', async
 });
 
 test('a magic link signs the user in and returns to the page they asked for', async ({ page }) => {
+  test.setTimeout(90_000); // a sign-up or a created account, e-mail and several pages, beside the heavier journeys on a shared 2-core machine
   const email = uniqueEmail('magic');
   await signUpAndConfirm(page, email);
   await signOut(page);
