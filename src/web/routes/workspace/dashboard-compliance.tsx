@@ -163,64 +163,59 @@ function Programme({ organizationId, section }: { organizationId: string | undef
   const me = access ? { id: access.userId, name: `Me (${access.email})` } : null;
   const sections = SECTIONS.filter((value) => value !== 'risks' || canReadRisks);
   const shown = sections.includes(section) ? section : 'overview';
-  const toolbar = (children: ReactNode) => <div className="flex flex-wrap items-center gap-2">{children}</div>;
-
   return (
     <div className="space-y-6">
       <SectionNav section={shown} sections={sections} />
       {shown === 'overview' ? <Overview organizationId={organizationId} canReadRisks={canReadRisks} /> : null}
       {shown === 'controls' ? (
-        <section aria-labelledby="controls-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h3 id="controls-heading" className="text-lg font-semibold">
-              Controls register
-            </h3>
-            {toolbar(
-              <>
-                <DownloadButton request={registerExport('controls', organizationId)} label="Export controls (CSV)">
-                  Export CSV
-                </DownloadButton>
-                {canWriteControls ? <ImportDialog register="controls" organizationId={organizationId} /> : null}
-              </>,
-            )}
-          </div>
+        <RegisterSection register="controls" title="Controls register" organizationId={organizationId} canImport={canWriteControls}>
           <ControlsRegister organizationId={organizationId} frameworks={frameworks} me={me} canEdit={canWriteControls} />
-        </section>
+        </RegisterSection>
       ) : null}
       {shown === 'evidence' ? (
-        <section aria-labelledby="evidence-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h3 id="evidence-heading" className="text-lg font-semibold">
-              Evidence register
-            </h3>
-            {toolbar(
-              <DownloadButton request={registerExport('evidence', organizationId)} label="Export evidence (CSV)">
-                Export CSV
-              </DownloadButton>,
-            )}
-          </div>
+        <RegisterSection register="evidence" title="Evidence register" organizationId={organizationId}>
           <EvidenceRegister organizationId={organizationId} controls={controls} meId={access?.userId ?? null} canWrite={canWriteEvidence} />
-        </section>
+        </RegisterSection>
       ) : null}
       {shown === 'risks' ? (
-        <section aria-labelledby="risks-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h3 id="risks-heading" className="text-lg font-semibold">
-              Risk register
-            </h3>
-            {toolbar(
-              <>
-                <DownloadButton request={registerExport('risks', organizationId)} label="Export risks (CSV)">
-                  Export CSV
-                </DownloadButton>
-                {canWriteRisks ? <ImportDialog register="risks" organizationId={organizationId} /> : null}
-              </>,
-            )}
-          </div>
+        <RegisterSection register="risks" title="Risk register" organizationId={organizationId} canImport={canWriteRisks}>
           <RiskRegister organizationId={organizationId} controls={controls} me={me} canWrite={canWriteRisks} />
-        </section>
+        </RegisterSection>
       ) : null}
     </div>
+  );
+}
+
+/** A register's section: its heading, the CSV export and, for the importable ones, the import dialog. */
+function RegisterSection({
+  register,
+  title,
+  organizationId,
+  canImport = false,
+  children,
+}: {
+  register: 'controls' | 'evidence' | 'risks';
+  title: string;
+  organizationId: string | undefined;
+  canImport?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `${register}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadButton request={registerExport(register, organizationId)} label={`Export ${register} (CSV)`}>
+            Export CSV
+          </DownloadButton>
+          {canImport && register !== 'evidence' ? <ImportDialog register={register} organizationId={organizationId} /> : null}
+        </div>
+      </div>
+      {children}
+    </section>
   );
 }
 
