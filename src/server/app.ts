@@ -8,6 +8,7 @@ import type { MailTransport } from './modules/mail/mail-transport.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
 import type { JobQueueOptions } from './modules/jobs/job-queue.ts';
 import { registerJobsModule } from './modules/jobs/jobs.module.ts';
+import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerAgentRunWorker } from './modules/agent-runs/agent-run-worker.ts';
 import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
 import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, env.REDIS_URL);
 
   await registerJobsModule(app, env, deps.database, deps.jobOptions);
+  registerEventsModule(app);
   registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
 
   registerAuthentication(app, await loadSigningKeys(app));

@@ -3,6 +3,7 @@ import { openPostgres } from './db/client.ts';
 import { parseEnv } from './env.ts';
 import { startAgentRunWorkers } from './modules/agent-runs/agent-run-worker.ts';
 import { startEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
+import { type DomainEventListener, startDomainEventWorker } from './modules/events/domain-events.ts';
 import { createAgentProvider } from './modules/agent-runs/providers/choose-agent-provider.ts';
 import { startReadinessSnapshotWorker } from './modules/frameworks/frameworks.module.ts';
 import { JobQueue } from './modules/jobs/job-queue.ts';
@@ -44,6 +45,9 @@ async function start(): Promise<void> {
   );
   await startReadinessSnapshotWorker(jobs, database.db);
   await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
+  // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
+  const domainEventListeners: DomainEventListener[] = [];
+  await startDomainEventWorker(jobs, domainEventListeners);
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) console.error('worker shutting down after an error', err);

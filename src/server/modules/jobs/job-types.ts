@@ -1,4 +1,5 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
+import type { DomainEvent } from '../../../shared/schemas/domain-events.ts';
 
 /** Every kind of durable job, with its payload. A payload holds ids only: the rows are the truth. */
 export interface JobDataMap {
@@ -13,6 +14,8 @@ export interface JobDataMap {
   'readiness-snapshot': { reason: 'schedule' | 'manual' };
   /** Daily: evidence notices at 30 and 7 days, staleness, renewal requests. modules/evidence/evidence-expiry.ts. */
   'evidence-expiry': { reason: 'schedule' | 'manual' };
+  /** Something happened in a workspace; its listeners react (modules/events/domain-events.ts). The one payload that is more than ids. */
+  'domain-event': DomainEvent;
 }
 export type JobName = keyof JobDataMap;
 

@@ -34,4 +34,12 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryBackoff: true,
     expireInSeconds: 30 * 60,
   },
+  // Listeners are idempotent on the event id, so a retry after a partial pass repeats nothing.
+  'domain-event': {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 5 * 60,
+  },
 };
