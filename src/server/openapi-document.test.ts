@@ -51,6 +51,11 @@ const VERBS = [
   'update',
   'upload',
   'verify',
+  // Issue 17: notifications, integrations, sample data.
+  'mark',
+  'revoke',
+  'redeliver',
+  'load',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
@@ -117,6 +122,7 @@ const PUBLISHED: Record<string, string> = {
   'POST /auth/v1/signup': 'signUp',
   'GET /auth/v1/user': 'getCurrentUser',
   'POST /auth/v1/logout': 'signOut',
+  'GET /api/v1/notifications': 'listNotifications',
 };
 
 interface OpenApiResponse {

@@ -10,6 +10,7 @@ import { JobQueue } from './modules/jobs/job-queue.ts';
 import { QUEUE_SETTINGS } from './modules/jobs/queue-settings.ts';
 import { outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
 import { MailWorker } from './modules/mail/mail.service.ts';
+import { startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
 
 /**
  * `npm run worker`: a process that only works the job queues (agent runs, mail), beside web servers
@@ -45,6 +46,7 @@ async function start(): Promise<void> {
   );
   await startReadinessSnapshotWorker(jobs, database.db);
   await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
+  await startNotificationDigestWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
   const domainEventListeners: DomainEventListener[] = [];
   await startDomainEventWorker(jobs, domainEventListeners);

@@ -16,6 +16,8 @@ export interface JobDataMap {
   'evidence-expiry': { reason: 'schedule' | 'manual' };
   /** Something happened in a workspace; its listeners react (modules/events/domain-events.ts). The one payload that is more than ids. */
   'domain-event': DomainEvent;
+  /** Daily: one e-mail per user listing the notifications they chose to get in a digest. modules/notifications. */
+  'notification-digest': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 
