@@ -18,6 +18,7 @@ import * as frameworks from './schema/frameworks.ts';
 import * as controls from './schema/controls.ts';
 import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
+import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
@@ -42,6 +43,7 @@ export const schema = {
   ...controls,
   ...evidence,
   ...risks,
+  ...audit,
   ...notifications,
 };
 export type Schema = typeof schema;

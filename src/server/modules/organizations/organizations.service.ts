@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizations, staffAssignments } from '../../db/schema/organizations.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Tenant } from './tenant.ts';
 
 /**
@@ -164,6 +165,14 @@ export async function assignStaff(tenant: Tenant, options: AssignStaffOptions): 
     const id = inserted[0]?.id;
     const assignment = (await assignmentsOf(tx, tenant, [options.organizationId])).find((row) => row.id === id);
     if (!assignment) throw new Error('assignStaff: the new assignment is not readable');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: options.organizationId,
+      action: 'staff_assignment.create',
+      entityType: 'staff_assignment',
+      entityId: assignment.id,
+      after: { staffUserId: options.staffUserId, engagementRole: options.engagementRole },
+    });
     return assignment;
   });
 }
@@ -181,8 +190,16 @@ export async function unassignStaff(tenant: Tenant, input: { organizationId: str
           tenant.where(staffAssignments.organizationId),
         ),
       )
-      .returning({ id: staffAssignments.id });
+      .returning({ id: staffAssignments.id, staffUserId: staffAssignments.staffUserId, engagementRole: staffAssignments.engagementRole });
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'No such assignment.');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: input.organizationId,
+      action: 'staff_assignment.delete',
+      entityType: 'staff_assignment',
+      entityId: input.assignmentId,
+      before: removed[0],
+    });
   });
 }
 
