@@ -19,6 +19,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** The Node flags `npm run serve` uses (the young generation's size among them), so the figures are its. */
+const SERVE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  .serve!.split(' ')
+  .filter((part) => part.startsWith('--') && !part.startsWith('--env-file'));
 const IDLE_MS = 5000;
 // eslint-disable-next-line n/no-process-env -- bench tooling: where PostgreSQL is
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +35,12 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** CPU seconds the process has used (user + system): on a busy machine a steadier figure than wall time. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function residentMegabytes(pid: number): number {
@@ -56,7 +66,7 @@ async function waitHealthy(port: number, child: ChildProcess, deadline: number):
 async function launch(env: Record<string, string>) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },
     stdio: 'ignore',
@@ -64,8 +74,14 @@ async function launch(env: Record<string, string>) {
   try {
     await waitHealthy(port, child, Date.now() + 180_000);
     const healthyMs = Math.round(performance.now() - started);
+    const cpu = cpuSeconds(child.pid!);
     await sleep(IDLE_MS);
-    return { 'launch → healthy (s)': healthyMs / 1000, 'idle RSS (MB)': residentMegabytes(child.pid!) };
+    return {
+      'launch → healthy (s)': healthyMs / 1000,
+      'CPU until healthy (s)': cpu,
+      'idle RSS (MB)': residentMegabytes(child.pid!),
+      'load average': Number(os.loadavg()[0]!.toFixed(1)),
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
