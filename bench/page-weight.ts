@@ -36,6 +36,7 @@ interface Weight {
 
 /** Builds bench/baseline exactly as `npm run build` builds the product. */
 function buildBaseline() {
+  // eslint-disable-next-line n/no-process-env -- the build scripts read BUILD_DIR from the environment
   const env = { ...process.env, BUILD_DIR: BASELINE_BUILD };
   const run = (args: string[], cwd = ROOT) => execFileSync(process.execPath, args, { cwd, env, stdio: 'ignore' });
   fs.rmSync(BASELINE_BUILD, { recursive: true, force: true });

@@ -68,6 +68,7 @@ async function launch(env: Record<string, string>) {
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.ts'], {
     cwd: ROOT,
+    // eslint-disable-next-line n/no-process-env -- the server is launched as `npm run serve` would be, in this environment
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },
     stdio: 'ignore',
   });

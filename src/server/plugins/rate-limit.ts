@@ -20,9 +20,7 @@ export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
 
 export async function registerRateLimit(app: FastifyInstance, redisUrl?: string): Promise<void> {
   // ioredis loads only when REDIS_URL is set.
-  const redis = redisUrl
-    ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
