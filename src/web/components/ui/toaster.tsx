@@ -36,8 +36,6 @@ function ToastCard({ item }: { item: ToastItem }) {
 
   return (
     <li
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
       data-state="open"
       data-testid="toast"
       onKeyDown={onKeyDown}
@@ -51,7 +49,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         variantClasses[item.variant ?? 'default'],
       )}
     >
-      <div className="grid gap-1">
+      <div role={item.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true" className="grid gap-1">
         <div className="text-sm font-semibold">{item.title}</div>
         {item.description ? <div className="text-sm opacity-90">{item.description}</div> : null}
       </div>
