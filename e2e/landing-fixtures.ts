@@ -17,13 +17,17 @@ export async function withStoredConsent(page: Page, { analytics = false } = {}):
 }
 
 /**
- * The landing page, hydrated: the prerendered HTML shows the press block's spinner, and only the
- * running app fetches the articles and replaces it.
+ * The landing page, hydrated, with its press block loaded: the prerendered HTML shows the block's
+ * spinner, and the running app fetches the articles when the block nears the viewport. Back at the
+ * top afterwards (or at `hash`), where a visitor arriving would be.
  */
 export async function openLanding(page: Page, hash = ''): Promise<void> {
   await page.goto(`/${hash}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compliance & Analytics On Demand');
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.locator('#press').scrollIntoViewIfNeeded();
   await expect(page.getByText('Loading press articles')).toBeHidden();
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrolled);
 }
 
 export interface MailboxEntry {

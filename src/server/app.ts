@@ -51,6 +51,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerPublicOrigin } from './plugins/public-origin.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
+import { registerApiReference } from './plugins/api-reference.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegisterImportRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationMemberRoutes(app, authDeps);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);
   return app;

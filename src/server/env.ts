@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { emailPatternSchema } from '../shared/rules/email.ts';
+import { emailPatternSchema } from '../shared/rules/email-schema.ts';
 
 /**
  * The only reader of process.env. Everything else receives a parsed `Env`.

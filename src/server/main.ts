@@ -8,7 +8,7 @@ import { seedContent } from './modules/content/content.service.ts';
 import { seedCatalogue } from './modules/frameworks/catalogue-seed.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
-import { loggerOptions } from './plugins/log-redaction.ts';
+import { logTransport, loggerOptions } from './plugins/log-redaction.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
   if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     env,
     webDir,
     trustProxy: env.TRUST_PROXY,
-    logger: loggerOptions(env.LOG_LEVEL),
+    logger: { ...loggerOptions(env.LOG_LEVEL), ...logTransport(env.NODE_ENV) },
   });
   if (!webDir) app.log.warn('No web build found: serving the API only. Run `npm run build` for the web app.');
 

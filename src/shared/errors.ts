@@ -30,16 +30,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The body of every error answer under /api and /functions (plugins/errors.ts writes it). */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
-    /** Field-level problems for VALIDATION_FAILED. */
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string().optional(),
-  }),
-});
+/**
+ * The body of every error answer under /api and /functions (plugins/errors.ts writes it). Built in a
+ * pure-annotated function so a bundle that only needs the codes (the web app's API client) drops it and zod.
+ */
+export const errorBodySchema = /* @__PURE__ */ (() =>
+  z.object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      /** Field-level problems for VALIDATION_FAILED. */
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      requestId: z.string().optional(),
+    }),
+  }))();
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -75,3 +75,15 @@ function serializeLink(error: unknown, depth: number): SerializedError {
 export function loggerOptions(level: string, stream?: { write(line: string): void }) {
   return { level, serializers: { req: serializeRequest, err: serializeError }, ...(stream ? { stream } : {}) };
 }
+
+/**
+ * How log lines are written: pino's own pretty transport (pino-pretty, in a worker thread) when a
+ * person reads them, i.e. outside production with stdout a terminal (`npm start` in a shell); one
+ * JSON object per line in production and whenever stdout is a pipe or a file (a log collector).
+ */
+export function logTransport(nodeEnv: string, isTerminal: boolean = process.stdout.isTTY === true) {
+  if (nodeEnv === 'production' || !isTerminal) return {};
+  return {
+    transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+  };
+}

@@ -1,6 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { ErrorBody } from '../../shared/errors.ts';
 
 /**
@@ -20,7 +19,8 @@ export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
 }
 
 export async function registerRateLimit(app: FastifyInstance, redisUrl?: string): Promise<void> {
-  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) : undefined;
+  // ioredis loads only when REDIS_URL is set.
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,

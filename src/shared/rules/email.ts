@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one e-mail rule of the product, used by every form and every endpoint that takes an address
  * (product.md §5: text, @, text, dot, text), as strict as Supabase Auth (GoTrue), which answers
@@ -36,9 +34,3 @@ export function isValidEmail(value: string): boolean {
   const labels = value.slice(at + 1).split('.');
   return value.slice(0, at).split('.').every(isAtom) && labels.length >= 2 && labels.every(isLabel);
 }
-
-/**
- * The rule as a zod schema, for the end of a pipe whose first half trims the value and caps it at
- * EMAIL_MAX_LENGTH (a pipe stops at the first half's failure, so the pattern never sees more).
- */
-export const emailPatternSchema = z.string().refine(isValidEmail, EMAIL_INVALID_MESSAGE);

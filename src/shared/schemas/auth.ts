@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
+import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH } from '../rules/email.ts';
+import { emailPatternSchema } from '../rules/email-schema.ts';
 
 /** GET /api/v1/public-config: what the browser needs before anyone signs in. */
 export const publicConfigSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, emailPatternSchema } from '../rules/email.ts';
+import { EMAIL_MAX_LENGTH } from '../rules/email.ts';
+import { emailPatternSchema } from '../rules/email-schema.ts';
 import { MAX_INPUT_LENGTH } from '../constants.ts';
 
 /** Data-subject requests (/dsar, 'Privacy Request'): one schema for the form and the server. */

@@ -1,39 +1,32 @@
-import { z } from 'zod';
-
 /**
  * Build-time settings of the public site (Vite inlines `VITE_*` variables when `npm run build`
- * runs; set them in the environment or `.env`). The one place the web app reads them.
+ * runs; set them in the environment or `.env`). The one place the web app reads them. Read without
+ * zod: every public page imports this module, and zod is ~25 KB a page should not need to start.
  */
 
-const urlOrDefault = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value && z.url().safeParse(value).success ? value : fallback));
+function isUrl(value: string): boolean {
+  try {
+    return Boolean(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
-const publicConfigSchema = z.object({
+const trimmed = (value: string | undefined) => value?.trim() ?? '';
+
+function urlOrDefault(value: string | undefined, fallback: string): string {
+  const text = trimmed(value);
+  return text && isUrl(text) ? text : fallback;
+}
+
+const parsed = {
   /** Where 'Book Online' sends a visitor who wants to pick a consultation slot. */
-  VITE_SCHEDULING_URL: urlOrDefault('https://cal.com/compliancecore/consultation'),
+  VITE_SCHEDULING_URL: urlOrDefault(import.meta.env.VITE_SCHEDULING_URL, 'https://cal.com/compliancecore/consultation'),
   /** The sales line shown with the business hours and dialled by 'Call Now'. */
-  VITE_SALES_PHONE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || '+1 (555) 010-2400'),
+  VITE_SALES_PHONE: trimmed(import.meta.env.VITE_SALES_PHONE) || '+1 (555) 010-2400',
   /** 'View All Articles' in the press block. */
-  VITE_PRESS_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || '/knowledge-base'),
-});
-
-const parsed = publicConfigSchema.parse({
-  VITE_SCHEDULING_URL: import.meta.env.VITE_SCHEDULING_URL,
-  VITE_SALES_PHONE: import.meta.env.VITE_SALES_PHONE,
-  VITE_PRESS_URL: import.meta.env.VITE_PRESS_URL,
-});
+  VITE_PRESS_URL: trimmed(import.meta.env.VITE_PRESS_URL) || '/knowledge-base',
+};
 
 /** `+1 (555) 010-2400` → `tel:+15550102400`. */
 export function telHref(phone: string): string {

@@ -13,10 +13,9 @@ import { requireUser } from '../../plugins/authenticate.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { findLiveSubscription, listSubscriptionsForStaff } from './billing.service.ts';
 import { manualBillingProvider } from './manual-provider.ts';
-import { stripeBillingProvider } from './stripe-provider.ts';
 
 /** The provider BILLING_PROVIDER names; a half-configured Stripe refuses to start. */
-export function billingProviderFromEnv(env: Env): BillingProvider {
+export async function billingProviderFromEnv(env: Env): Promise<BillingProvider> {
   if (env.BILLING_PROVIDER === 'manual') return manualBillingProvider();
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ESSENTIAL, STRIPE_PRICE_GROWTH, STRIPE_PRICE_SCALE } = env;
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_ESSENTIAL || !STRIPE_PRICE_GROWTH || !STRIPE_PRICE_SCALE) {
@@ -24,6 +23,8 @@ export function billingProviderFromEnv(env: Env): BillingProvider {
       'BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ESSENTIAL, STRIPE_PRICE_GROWTH and STRIPE_PRICE_SCALE.',
     );
   }
+  // Stripe's SDK (~16 MB resident) loads only when Stripe is the provider.
+  const { stripeBillingProvider } = await import('./stripe-provider.ts');
   return stripeBillingProvider({
     secretKey: STRIPE_SECRET_KEY,
     webhookSecret: STRIPE_WEBHOOK_SECRET,
@@ -36,7 +37,7 @@ export function billingProviderFromEnv(env: Env): BillingProvider {
  * staff list of subscriptions and invoices, and the Stripe webhook.
  */
 export async function registerBillingRoutes(app: FastifyInstance, options: { provider?: BillingProvider } = {}): Promise<void> {
-  const provider = options.provider ?? billingProviderFromEnv(app.env);
+  const provider = options.provider ?? (await billingProviderFromEnv(app.env));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

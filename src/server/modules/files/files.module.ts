@@ -15,7 +15,6 @@ import { requestTenant } from '../organizations/tenant.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import { fileResponseSchema } from './file-response-schema.ts';
 import { createFilesystemStore, type FileStore } from './file-store.ts';
-import { createS3FileStore, s3ConfigFromEnv } from './s3-file-store.ts';
 import { downloadTaskAttachment, uploadTaskAttachment } from './task-attachments.service.ts';
 
 declare module 'fastify' {
@@ -32,8 +31,11 @@ const isAttachmentMediaType = (value: string): value is AttachmentMediaType =>
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
 /** The store FILE_STORE names: content-addressed under DATA_DIR/files, or an S3-compatible bucket. */
-export function fileStoreFromEnv(env: FastifyInstance['env']): FileStore {
-  return env.FILE_STORE === 's3' ? createS3FileStore(s3ConfigFromEnv(env)) : createFilesystemStore(path.join(env.DATA_DIR, 'files'));
+export async function fileStoreFromEnv(env: FastifyInstance['env']): Promise<FileStore> {
+  if (env.FILE_STORE !== 's3') return createFilesystemStore(path.join(env.DATA_DIR, 'files'));
+  // The AWS SDK (~15 MB resident) loads only when files live in a bucket.
+  const { createS3FileStore, s3ConfigFromEnv } = await import('./s3-file-store.ts');
+  return createS3FileStore(s3ConfigFromEnv(env));
 }
 
 /**
@@ -41,7 +43,7 @@ export function fileStoreFromEnv(env: FastifyInstance['env']): FileStore {
  * request body, download through the tenant guard.
  */
 export async function registerFilesModule(app: FastifyInstance, deps: { fileStore?: FileStore } = {}): Promise<void> {
-  const store = deps.fileStore ?? fileStoreFromEnv(app.env);
+  const store = deps.fileStore ?? (await fileStoreFromEnv(app.env));
   app.decorate('fileStore', store);
 
   await app.register(async (scope) => {

@@ -31,6 +31,10 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage,
  */
 export async function registerWebRoutes(app: FastifyInstance, webDir: string): Promise<void> {
   const store = loadPageStore(webDir, defaultOrigin(app.env));
+  // Compressed after the server listens (the first visitor of a page not yet done waits for it alone).
+  app.addHook('onListen', async () => {
+    void store.warm().catch((error: unknown) => app.log.error({ err: error }, 'could not precompress the pages'));
+  });
 
   const staticOptions = { wildcard: false, index: false, preCompressed: true } as const;
   // Hashed build output never changes under its name: cache it for a year.

@@ -1,8 +1,7 @@
-import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
-import { TIMINGS } from '../../../shared/constants.ts';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { dismissToast, useToasts } from './toast-store.ts';
+import { type ToastItem, dismissToast, useToasts } from './toast-store.ts';
 
 const variantClasses = {
   default: 'border-border bg-card text-card-foreground',
@@ -10,40 +9,87 @@ const variantClasses = {
   destructive: 'border-red-700 bg-red-700 text-white',
 } as const;
 
-/** Radix Toast: announced to screen readers, swipe and Escape dismiss, F8 focuses the region. */
+/**
+ * One toast: announced by its live region, dismissed by its close button, by Escape while focus is
+ * inside it, or after its duration (paused while the pointer or focus is on it). It takes no part in
+ * the page's Escape otherwise: a toast shown over a dialog never swallows the Escape that closes
+ * the dialog (Radix's Toast registered itself as the topmost dismissable layer and did).
+ */
+function ToastCard({ item }: { item: ToastItem }) {
+  const [isPaused, setPaused] = useState(false);
+  const remaining = useRef(item.durationMs ?? 0);
+  useEffect(() => {
+    if (isPaused || !item.durationMs || item.durationMs === Infinity) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismissToast(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [isPaused, item.id, item.durationMs]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    dismissToast(item.id);
+  }
+
+  return (
+    <li
+      data-state="open"
+      data-testid="toast"
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={cn(
+        'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+        'data-[state=open]:animate-in',
+        variantClasses[item.variant ?? 'default'],
+      )}
+    >
+      <div role={item.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true" className="grid gap-1">
+        <div className="text-sm font-semibold">{item.title}</div>
+        {item.description ? <div className="text-sm opacity-90">{item.description}</div> : null}
+      </div>
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        onClick={() => dismissToast(item.id)}
+        className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** The toast region (product.md §9): F8 moves focus to it, as in Radix's Toast it replaces. */
 export function Toaster() {
   const toasts = useToasts();
+  const region = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key === 'F8' && region.current?.firstElementChild) {
+        event.preventDefault();
+        region.current.querySelector('button')?.focus();
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <Toast.Provider duration={TIMINGS.toastDurationMs} swipeDirection="right">
-      {toasts.map((item) => (
-        <Toast.Root
-          key={item.id}
-          open={item.open}
-          duration={item.durationMs}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id);
-          }}
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            'data-[state=open]:animate-in data-[state=closed]:animate-out',
-            variantClasses[item.variant ?? 'default'],
-          )}
-          data-testid="toast"
-        >
-          <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
-            {item.description ? <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description> : null}
-          </div>
-          <Toast.Close
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
-          >
-            <X className="size-4" aria-hidden />
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-    </Toast.Provider>
+    <section
+      aria-label="Notifications (F8)"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full max-w-sm"
+    >
+      <ol ref={region} className="flex flex-col gap-2 p-4 outline-none">
+        {toasts.map((item) => (
+          <ToastCard key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -15,19 +15,31 @@ let clientPromise: Promise<GoTrueClient> | undefined;
 /**
  * GET /api/v1/public-config, once per page; a failure is not cached, so the next call retries.
  *
- * The auth client's schemas (this one, the caller's access, the subscription) are imported when
- * first used, not with the app: zod builds every schema of a module as the module is evaluated,
- * and these modules together held a public page's start-up for ~12 ms (four times that on a
- * mid-range phone) although a visitor who is not signed in only ever needs this one.
+ * The auth client's other schemas (the caller's access, the subscription) are imported when first
+ * used, not with the app: zod builds every schema of a module as the module is evaluated, and a
+ * visitor who is not signed in never needs them.
  */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  configPromise ??= import('../../../shared/schemas/auth.ts')
-    .then(({ publicConfigSchema }) => apiFetch('/api/v1/public-config', { schema: publicConfigSchema, token: null }))
+  configPromise ??= apiFetch<unknown>('/api/v1/public-config', { token: null })
+    .then(toPublicConfig)
     .catch((error: unknown) => {
       configPromise = undefined;
       throw error;
     });
   return configPromise;
+}
+
+/**
+ * The answer checked against publicConfigSchema's shape by hand: every public page reads it (the
+ * anonymous key, whether Google sign-in is on), and zod is no part of a public page's start-up.
+ */
+function toPublicConfig(body: unknown): PublicConfig {
+  const value = body as Partial<Record<keyof PublicConfig, unknown>> | null;
+  const providers = value?.providers as { google?: unknown } | undefined;
+  if (typeof value?.anonKey !== 'string' || typeof providers?.google !== 'boolean') {
+    throw new Error('Unexpected answer from /api/v1/public-config');
+  }
+  return { anonKey: value.anonKey, providers: { google: providers.google } };
 }
 
 /** auth-js storage on top of src/web/lib/storage.ts, which never throws (private mode, no storage). */
@@ -36,6 +48,14 @@ const safeStorage = {
   setItem: (key: string, value: string) => writeStorage(key, value),
   removeItem: (key: string) => writeStorage(key, null),
 };
+
+/**
+ * Whether auth-js has a session stored in this browser, read without loading auth-js: a visitor
+ * with none is signed out, and the public pages then never need the auth client.
+ */
+export function hasStoredSession(): boolean {
+  return typeof window !== 'undefined' && readStorage(STORAGE_KEYS.authSession) !== null;
+}
 
 export function getAuthClient(): Promise<GoTrueClient> {
   if (typeof window === 'undefined') return Promise.reject(new Error('The auth client runs in the browser only.'));
@@ -66,6 +86,14 @@ export function getAuthClient(): Promise<GoTrueClient> {
  * 401 like any other unauthenticated call. AuthProvider registers it with the API client.
  */
 export async function resolveAccessToken(): Promise<string | null> {
+  // Signed out (nothing stored, client never started): the anonymous key, without loading auth-js.
+  if (!clientPromise && !hasStoredSession()) {
+    try {
+      return (await loadPublicConfig()).anonKey;
+    } catch {
+      return null;
+    }
+  }
   try {
     const client = await getAuthClient();
     const { data } = await client.getSession();

@@ -1,11 +1,14 @@
-import {
-  isAuthError,
-  isAuthPKCECodeVerifierMissingError,
-  isAuthRetryableFetchError,
-  isAuthSessionMissingError,
-  isAuthWeakPasswordError,
-} from '@supabase/auth-js';
+import type { AuthError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { EMAIL_INVALID_MESSAGE } from '../../../shared/rules/email.ts';
+
+/*
+ * auth-js's own guards, written as auth-js writes them (an AuthError carries `__isAuthError` and its
+ * class name in `name`): importing them from auth-js would load the whole auth client with every
+ * sign-in form, before anyone types anything.
+ */
+const isAuthError = (error: unknown): error is AuthError => typeof error === 'object' && error !== null && '__isAuthError' in error;
+const isNamed = (error: unknown, name: string): error is AuthError => isAuthError(error) && error.name === name;
+const isAuthWeakPasswordError = (error: unknown): error is AuthWeakPasswordError => isNamed(error, 'AuthWeakPasswordError');
 
 /**
  * auth-js errors in plain words. We branch on the machine-readable `code` (never on message
@@ -66,13 +69,13 @@ export function authErrorMessage(error: unknown): string {
     const reasons = error.reasons.map((reason) => WEAK_PASSWORD_REASONS[reason] ?? reason);
     return reasons.length > 0 ? `Choose a stronger password: ${reasons.join('; ')}.` : 'Choose a stronger password.';
   }
-  if (isAuthPKCECodeVerifierMissingError(error)) {
+  if (isNamed(error, 'AuthPKCECodeVerifierMissingError')) {
     return 'Open the link in the same browser where you asked for it, or ask for a new one here.';
   }
-  if (isAuthRetryableFetchError(error)) {
+  if (isNamed(error, 'AuthRetryableFetchError')) {
     return 'We could not reach the sign-in service. Check your connection and try again.';
   }
-  if (isAuthSessionMissingError(error)) return MESSAGES.session_not_found!;
+  if (isNamed(error, 'AuthSessionMissingError')) return MESSAGES.session_not_found!;
   if (isAuthError(error)) {
     const known = error.code ? MESSAGES[error.code] : undefined;
     if (known) return known;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_PASSWORD_MAX_LENGTH, AUTH_PASSWORD_MIN_LENGTH } from '../../../shared/constants.ts';
-import { emailPatternSchema } from '../../../shared/rules/email.ts';
+import { emailPatternSchema } from '../../../shared/rules/email-schema.ts';
 
 /**
  * The sign-in forms' rules. They catch typing slips early; the auth service checks again and
@@ -38,7 +38,3 @@ export const otpCodeSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export type OtpCodeForm = z.infer<typeof otpCodeSchema>;
-
-export const AUTH_MODES = ['sign-in', 'sign-up', 'magic-link'] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
-export const authModeSchema = z.enum(AUTH_MODES).catch('sign-in');

@@ -10,6 +10,7 @@ import { ApiError, apiFetch, setAccessTokenProvider } from '../../lib/api-client
 import type { PublicConfig } from '../../../shared/schemas/auth.ts';
 import {
   getAuthClient,
+  hasStoredSession,
   isAuthCallbackUrl,
   loadPublicConfig,
   rememberReturnPath,
@@ -83,20 +84,23 @@ function useSessionState() {
   const [providers, setProviders] = useState<PublicConfig['providers'] | null>(null);
   const [subscription, setSubscription] = useState<CheckSubscriptionResponse | null>(null);
   const subscribedUser = useRef<string | null>(null);
+  /** Starts the auth client once (signing in from this page, a session from another tab). */
+  const startClient = useRef<(() => Promise<GoTrueClient>) | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe = () => {};
+    let started: Promise<GoTrueClient> | undefined;
     // Read before auth-js consumes (and strips) the parameters of an e-mail link or Google redirect.
     const landing = new URL(window.location.href);
     const isCallback = isAuthCallbackUrl(landing);
     const redirectError = callbackError(landing);
 
-    async function start() {
+    async function start(): Promise<GoTrueClient> {
       const [authClient, config] = await Promise.all([getAuthClient(), loadPublicConfig()]);
-      if (cancelled) return;
+      if (cancelled) return authClient;
       setClient(authClient);
       setProviders(config.providers);
       setAccessTokenProvider(resolveAccessToken);
@@ -125,10 +129,10 @@ function useSessionState() {
         }
       });
       unsubscribe = () => data.subscription.unsubscribe();
-      if (!isCallback) return;
+      if (!isCallback) return authClient;
       const { error } = await authClient.initialize();
       const { data: current } = await authClient.getSession();
-      if (cancelled) return;
+      if (cancelled) return authClient;
       if (current.session && !redirectError) {
         const here = window.location.pathname;
         const target = takeReturnPath() ?? (here === '/' || here === '/auth' ? ACCESS_DENIED_PATH : null);
@@ -141,19 +145,44 @@ function useSessionState() {
         if (description) params.set('error_description', description);
         void navigate(`/auth?${params.toString()}`, { replace: true });
       }
+      return authClient;
     }
 
-    start().catch((error: unknown) => {
-      console.error('Could not start the auth client', error);
-      if (!cancelled) setLoading(false);
-    });
+    const ensureStarted = () => {
+      started ??= start();
+      started.catch((error: unknown) => {
+        console.error('Could not start the auth client', error);
+        started = undefined;
+        if (!cancelled) setLoading(false);
+      });
+      return started;
+    };
+    startClient.current = ensureStarted;
+    setAccessTokenProvider(resolveAccessToken);
+    // A visitor with no stored session (and not back from an e-mail link or Google) is signed out:
+    // the auth client (auth-js, its config request) loads when they start signing in, not with the page.
+    if (isCallback || hasStoredSession()) void ensureStarted().catch(() => undefined);
+    else {
+      setLoading(false);
+      void loadPublicConfig().then(
+        (config) => !cancelled && setProviders(config.providers),
+        () => undefined,
+      );
+    }
+    // Signed in in another tab: follow it here.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.authSession && event.newValue) void ensureStarted().catch(() => undefined);
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       cancelled = true;
+      startClient.current = null;
+      window.removeEventListener('storage', onStorage);
       unsubscribe();
     };
   }, [navigate, queryClient]);
 
-  return { client, session, isLoading, providers, subscription };
+  return { client, session, isLoading, providers, subscription, startClient };
 }
 
 function useAccess(client: GoTrueClient | null, session: Session | null) {
@@ -180,14 +209,15 @@ function useAccess(client: GoTrueClient | null, session: Session | null) {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { client, session, isLoading, providers, subscription } = useSessionState();
+  const { client, session, isLoading, providers, subscription, startClient } = useSessionState();
   const { access, accessStatus } = useAccess(client, session);
   const [isSigningOut, setSigningOut] = useState(false);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   const withClient = useCallback(
-    async <T,>(run: (authClient: GoTrueClient) => Promise<T>): Promise<T> => run(client ?? (await getAuthClient())),
-    [client],
+    async <T,>(run: (authClient: GoTrueClient) => Promise<T>): Promise<T> =>
+      run(client ?? (await (startClient.current ?? getAuthClient)())),
+    [client, startClient],
   );
 
   const reloadUser = useCallback(async () => {

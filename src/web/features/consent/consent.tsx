@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import { type ConsentCategory, type CookieConsent, cookieConsentSchema } from '../../../shared/schemas/consent.ts';
+import type { ConsentCategory, CookieConsent } from '../../../shared/schemas/consent.ts';
 import { readJson, writeStorage } from '../../lib/storage.ts';
 
 /**
@@ -15,9 +15,20 @@ export type BannerView = 'simple' | 'customize';
 /** Fired on window with the new record as `detail` whenever the visitor chooses. */
 export const CONSENT_CHANGE_EVENT = 'cookie-consent-change';
 
+/** zod's `datetime()` default: UTC with a `Z`, optional fraction of a second. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+
+/**
+ * The stored record when it has the shape of cookieConsentSchema (src/shared/schemas/consent.ts),
+ * checked by hand: every page reads it at start-up, and zod is no part of a page's start-up.
+ */
 export function parseConsent(value: unknown): CookieConsent | null {
-  const parsed = cookieConsentSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!value || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  const { essential, functional, analytics, marketing, timestamp } = record;
+  if (essential !== true || typeof timestamp !== 'string' || !ISO_UTC.test(timestamp)) return null;
+  if (typeof functional !== 'boolean' || typeof analytics !== 'boolean' || typeof marketing !== 'boolean') return null;
+  return { essential, functional, analytics, marketing, timestamp };
 }
 
 export function readStoredConsent(): CookieConsent | null {

@@ -5,13 +5,25 @@ import { useConsent } from '../consent/consent.tsx';
 import { readJson, writeStorage } from '../../lib/storage.ts';
 
 /**
+ * This page view's recent searches when they may not be stored: in memory, outliving the search
+ * dialog (which unmounts when closed) until the page is left or reloaded.
+ */
+let pageViewHistory: string[] = [];
+
+/** For tests: a new page view. */
+export function forgetPageViewSearches(): void {
+  pageViewHistory = [];
+}
+
+/**
  * Recent searches, kept across visits only with functional-cookie consent (the banner names them
- * there); without it they last for this page view and anything stored earlier is removed.
+ * there); without it they last for this page view (in memory, never stored) and anything stored
+ * earlier is removed.
  */
 export function useSearchHistory() {
   const { consent, hasConsent } = useConsent();
   const canPersist = hasConsent('functional');
-  const [history, setHistory] = useState<string[]>([]);
+  const [history, setHistory] = useState<string[]>(() => (canPersist ? [] : pageViewHistory));
 
   useEffect(() => {
     if (canPersist) setHistory(readJson(STORAGE_KEYS.searchHistory, parseSearchHistory) ?? []);
@@ -22,6 +34,7 @@ export function useSearchHistory() {
     (next: string[]) => {
       setHistory(next);
       if (canPersist) writeStorage(STORAGE_KEYS.searchHistory, JSON.stringify(next));
+      else pageViewHistory = next;
     },
     [canPersist],
   );

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useAuth } from '../auth.tsx';
 import { safeReturnPath } from '../auth-client.ts';
 import { authRedirectErrorMessage } from '../auth-errors.ts';
-import { type AuthMode, authModeSchema } from '../auth-forms.ts';
+import { type AuthMode, parseAuthMode } from '../auth-mode.ts';
 import { AcceptInvitation } from './accept-invitation.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { MagicLinkForm } from './magic-link-form.tsx';
@@ -62,7 +62,7 @@ export function AuthScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const mode = authModeSchema.parse(params.get('mode') ?? undefined);
+  const mode = parseAuthMode(params.get('mode'));
   const returnTo = safeReturnPath(params.get('redirect'));
   const errorCode = params.get('error_code');
   const errorDescription = params.get('error_description');
@@ -107,7 +107,7 @@ export function AuthScreen() {
   else if (isSignedIn) body = <Spinner label="Signing you in" />;
   else {
     body = (
-      <Tabs value={mode === 'sign-up' ? 'sign-up' : 'sign-in'} onValueChange={(value) => setMode(authModeSchema.parse(value))}>
+      <Tabs value={mode === 'sign-up' ? 'sign-up' : 'sign-in'} onValueChange={(value) => setMode(parseAuthMode(value))}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="sign-in">Sign In</TabsTrigger>
           <TabsTrigger value="sign-up">Create Account</TabsTrigger>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,15 +6,19 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../auth.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
-import { type MagicLinkForm, magicLinkFormSchema } from '../auth-forms.ts';
+import type { MagicLinkForm } from '../auth-forms.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { CheckEmail } from './check-email.tsx';
+
+// The form's rules (zod) load when the visitor focuses the form, not with the page.
+const resolver = lazyZodResolver<MagicLinkForm>(() => import('../auth-forms.ts').then((module) => module.magicLinkFormSchema));
 
 /** A one-time sign-in link by e-mail; it returns to the page the user came from (default: root). */
 export function MagicLinkForm({ returnTo, onBack }: { returnTo: string | null; onBack: () => void }) {
   const { signInWithMagicLink } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<MagicLinkForm>({ resolver: zodResolver(magicLinkFormSchema), defaultValues: { email: '' } });
+  const form = useForm<MagicLinkForm>({ resolver: resolver, defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -28,7 +31,13 @@ export function MagicLinkForm({ returnTo, onBack }: { returnTo: string | null; o
   if (sentTo) return <CheckEmail email={sentTo} purpose="sign-in" onBack={() => setSentTo(null)} />;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Email me a sign-in link">
+    <form
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-4"
+      aria-label="Email me a sign-in link"
+    >
       <p className="text-sm text-muted-foreground">
         We will email you a link that signs you in without a password. New here? The link creates your account.
       </p>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Factor } from '@supabase/auth-js';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,8 +9,12 @@ import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../auth.tsx';
 import { getAuthClient } from '../auth-client.ts';
 import { authErrorMessage } from '../auth-errors.ts';
-import { type OtpCodeForm, otpCodeSchema } from '../auth-forms.ts';
+import type { OtpCodeForm } from '../auth-forms.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { factorPhone } from '../auth-session.ts';
+
+// The form's rules (zod) load when the visitor focuses the form, not with the page.
+const resolver = lazyZodResolver<OtpCodeForm>(() => import('../auth-forms.ts').then((module) => module.otpCodeSchema));
 
 function factorLabel(factor: Factor): string {
   if (factor.factor_type === 'phone') return `Text message to ${factorPhone(factor) ?? 'your phone'}`;
@@ -31,7 +34,7 @@ export function MfaStep() {
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const form = useForm<OtpCodeForm>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
+  const form = useForm<OtpCodeForm>({ resolver: resolver, defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
   const isPhone = factor?.factor_type === 'phone';
 
@@ -116,7 +119,7 @@ export function MfaStep() {
           {isSending ? 'Sending code…' : 'Text Me a Code'}
         </Button>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
+        <form onFocus={resolver.preload} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
           <FormField id="mfa-code" label="Verification code" error={errors.code?.message}>
             <Input
               autoComplete="one-time-code"

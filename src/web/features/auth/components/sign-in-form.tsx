@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,14 +5,18 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../auth.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
-import { type SignInForm, signInFormSchema } from '../auth-forms.ts';
+import type { SignInForm } from '../auth-forms.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
+
+// The form's rules (zod) load when the visitor focuses the form, not with the page.
+const resolver = lazyZodResolver<SignInForm>(() => import('../auth-forms.ts').then((module) => module.signInFormSchema));
 
 /** E-mail and password. A user with a second factor continues to the MFA step (the screen shows it). */
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { signInWithPassword } = useAuth();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SignInForm>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInForm>({ resolver: resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -26,7 +29,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Sign in">
+    <form onFocus={resolver.preload} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Sign in">
       <FormError message={error} />
       <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
         <Input

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AUTH_PASSWORD_MIN_LENGTH } from '../../../../shared/constants.ts';
@@ -8,8 +7,12 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../auth.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
-import { type SignUpForm, signUpFormSchema } from '../auth-forms.ts';
+import type { SignUpForm } from '../auth-forms.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { CheckEmail } from './check-email.tsx';
+
+// The form's rules (zod) load when the visitor focuses the form, not with the page.
+const resolver = lazyZodResolver<SignUpForm>(() => import('../auth-forms.ts').then((module) => module.signUpFormSchema));
 
 /** Creates an account; the confirmation e-mail's link brings the user back signed in (product.md §6). */
 export function SignUpForm({ returnTo }: { returnTo: string | null }) {
@@ -17,7 +20,7 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignUpForm>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: resolver,
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -36,7 +39,13 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 
   const passwordHelp = `At least ${AUTH_PASSWORD_MIN_LENGTH} characters. Long passphrases are welcome; common passwords are refused.`;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label="Create account">
+    <form
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-4"
+      aria-label="Create account"
+    >
       <FormError message={error} />
       <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
         <Input

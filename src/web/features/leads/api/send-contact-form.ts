@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ContactForm, type LeadReceipt, leadReceiptSchema } from '../../../../shared/schemas/leads.ts';
+import type { ContactForm, LeadReceipt } from '../../../../shared/schemas/leads.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /functions/v1/send-contact-form (product.md §7): public, so no token is sent. */
-export function sendContactForm(form: ContactForm): Promise<LeadReceipt> {
+export async function sendContactForm(form: ContactForm): Promise<LeadReceipt> {
+  // The schema (and zod) load when the form is sent, not with the page.
+  const { leadReceiptSchema } = await import('../../../../shared/schemas/leads.ts');
   return apiFetch('/functions/v1/send-contact-form', {
     method: 'POST',
     body: form,

@@ -1,7 +1,6 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_ERRORS_HEADING, problemMessages, sanitizeLeadForm, validateLeadForm } from '../../../../shared/rules/lead-form.ts';
-import { contactFormSchema } from '../../../../shared/schemas/leads.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -76,6 +75,8 @@ export function ContactForm() {
     }
     track({ event: 'form_submission', form_name: 'contact' });
     try {
+      // The schema (and zod) load when the form is sent, not with the landing page.
+      const { contactFormSchema } = await import('../../../../shared/schemas/leads.ts');
       const payload = contactFormSchema.parse(sanitizeLeadForm(values));
       const receipt = await send.mutateAsync(payload);
       tracking.markSubmitted();

@@ -1,9 +1,11 @@
 import { ArrowRight, ExternalLink, Newspaper } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { track } from '../../analytics/analytics.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
+import { useIsNearViewport } from '../../../lib/use-near-viewport.ts';
 import { formatUtcDay, parseUtcDay } from '../../../lib/utc-dates.ts';
 import type { PressArticle } from '../../../../shared/schemas/press.ts';
 import { usePressArticles } from '../api/press-articles.ts';
@@ -57,8 +59,8 @@ function ArticleCard({ article }: { article: PressArticle }) {
   );
 }
 
-function Body() {
-  const query = usePressArticles();
+function Body({ isNear }: { isNear: boolean }) {
+  const query = usePressArticles(isNear);
   if (query.isPending) return <Spinner label="Loading press articles" />;
   if (query.isError) {
     return (
@@ -91,8 +93,10 @@ function Body() {
  * which open their /press/<slug> page (docs/press.md).
  */
 export function PressArticles() {
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  const isNear = useIsNearViewport(section);
   return (
-    <section id="press" aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+    <section ref={setSection} id="press" aria-labelledby="press-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">Press</p>
@@ -108,7 +112,7 @@ export function PressArticles() {
         </Button>
       </div>
       <div className="mt-10">
-        <Body />
+        <Body isNear={isNear} />
       </div>
     </section>
   );

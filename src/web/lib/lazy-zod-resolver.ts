@@ -1,0 +1,30 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+export type LazyResolver<T extends FieldValues> = Resolver<T> & {
+  /** Starts loading the schema (call it when the visitor shows intent: focus, hover). */
+  preload: () => void;
+};
+
+/**
+ * A react-hook-form resolver whose zod schema (and zod, and the zod resolver) is imported on first
+ * use instead of with the page: a public page's form validates nothing until someone types or
+ * sends it, and zod is ~25 KB of a public page's JavaScript. Create it once per module; the form
+ * calls `preload` on focus so the schema is there by the time it is needed. Same rules, same
+ * messages: it is the same schema.
+ */
+export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<z.ZodType<T, FieldValues>>): LazyResolver<T> {
+  let loading: Promise<Resolver<T>> | undefined;
+  const load = () => {
+    loading ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema) as Resolver<T>,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const resolver: Resolver<T> = async (values, context, options) => (await load())(values, context, options);
+  return Object.assign(resolver, { preload: () => void load().catch(() => undefined) });
+}
