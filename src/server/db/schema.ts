@@ -18,6 +18,7 @@ import * as frameworks from './schema/frameworks.ts';
 import * as controls from './schema/controls.ts';
 import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
+import * as workflowRuns from './schema/workflow-runs.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -41,5 +42,6 @@ export const schema = {
   ...controls,
   ...evidence,
   ...risks,
+  ...workflowRuns,
 };
 export type Schema = typeof schema;
