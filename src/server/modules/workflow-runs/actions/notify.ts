@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ActionConfig } from '../../../../shared/schemas/workflow-runs.ts';
+import { authUsers } from '../../../db/schema/auth.ts';
+import { organizationMembers } from '../../../db/schema/organizations.ts';
+import { enqueueEmail } from '../../mail/mail.service.ts';
+import type { ActionContext, ActionResult } from './action-context.ts';
+
+/**
+ * Tells the organization's members (or its owners) by e-mail, queued in the run's transaction.
+ * In-app notices join when the notifications module lands (docs/workflow-runs.md).
+ */
+export async function notifyAction(context: ActionContext<ActionConfig<'notify'>>): Promise<ActionResult> {
+  const { tx, run, config } = context;
+  const members = await tx
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, run.organizationId),
+        ...(config.recipients === 'owners' ? [eq(organizationMembers.role, 'owner')] : []),
+      ),
+    );
+  const ids = members.map((member) => member.userId);
+  const users = ids.length === 0 ? [] : await tx.select({ email: authUsers.email }).from(authUsers).where(inArray(authUsers.id, ids));
+  const emails = [...new Set(users.map((user) => user.email).filter((email): email is string => Boolean(email)))].sort();
+  for (const to of emails) {
+    await enqueueEmail(tx, {
+      kind: 'workflow-notice',
+      to,
+      subject: config.subject,
+      text: `${config.message}\n\nOpen your workflows: /dashboard?tab=workflows`,
+    });
+  }
+  return { outcome: { recipients: emails.length, channel: 'email' }, next: { kind: 'continue' }, mailed: emails.length > 0 };
+}
