@@ -74,7 +74,10 @@ function checkNode(node: WorkflowNode, outgoing: WorkflowEdge[], problems: Workf
   }
   const actionType = node.data.actionType;
   if (!isActionType(actionType)) {
-    problems.push({ nodeId: node.id, message: `Choose what this step does (${actionType ? `“${actionType}” is not an action the engine knows` : 'no action chosen'}).` });
+    problems.push({
+      nodeId: node.id,
+      message: `Choose what this step does (${actionType ? `“${actionType}” is not an action the engine knows` : 'no action chosen'}).`,
+    });
   } else {
     const parsed = ACTION_CONFIG_SCHEMAS[actionType].safeParse(node.data.configuration ?? {});
     if (!parsed.success) {

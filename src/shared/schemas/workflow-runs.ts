@@ -144,7 +144,9 @@ export const workflowRunListQuerySchema = z.object({
 export const workflowRunListSchema = z.object({ runs: z.array(workflowRunSchema) });
 export const workflowRunParamsSchema = z.object({ runId: z.uuid({ message: 'Not a run id' }) });
 
-export const startWorkflowRunInputSchema = z.object({ data: z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()])).default({}) });
+export const startWorkflowRunInputSchema = z.object({
+  data: z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()])).default({}),
+});
 
 export const approvalParamsSchema = z.object({ approvalId: z.uuid({ message: 'Not an approval id' }) });
 export const decideWorkflowApprovalInputSchema = z.object({

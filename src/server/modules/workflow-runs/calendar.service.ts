@@ -20,7 +20,13 @@ const DAY = 86_400_000;
 const OPEN = ['queued', 'in_progress', 'in_review', 'failed'] as const;
 const PER_WORKFLOW = 60;
 
-async function scheduledOccurrences(tx: DbTransaction, organizationId: string, timeZone: string, from: Date, to: Date): Promise<CalendarItem[]> {
+async function scheduledOccurrences(
+  tx: DbTransaction,
+  organizationId: string,
+  timeZone: string,
+  from: Date,
+  to: Date,
+): Promise<CalendarItem[]> {
   const rows = await tx
     .select({ id: organizationWorkflows.id, name: organizationWorkflows.name, trigger: workflowVersions.trigger })
     .from(organizationWorkflows)
@@ -81,9 +87,16 @@ export async function listProgramCalendar(tenant: Tenant, named: string | undefi
   const to = new Date(now.getTime() + 365 * DAY);
   const weekEnd = new Date(now.getTime() + 7 * DAY);
   return tenant.transaction(async (tx) => {
-    const [organization] = await tx.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, organizationId));
+    const [organization] = await tx
+      .select({ timeZone: organizations.timeZone })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
     const timeZone = organization?.timeZone ?? 'UTC';
-    const open = and(eq(taskRequests.organizationId, organizationId), inArray(taskRequests.status, [...OPEN]), isNotNull(taskRequests.dueAt));
+    const open = and(
+      eq(taskRequests.organizationId, organizationId),
+      inArray(taskRequests.status, [...OPEN]),
+      isNotNull(taskRequests.dueAt),
+    );
     const dueTasks = await tx
       .select({ id: taskRequests.id, title: taskRequests.title, dueAt: taskRequests.dueAt, status: taskRequests.status })
       .from(taskRequests)
@@ -95,7 +108,12 @@ export async function listProgramCalendar(tenant: Tenant, named: string | undefi
       .where(and(open, lt(taskRequests.dueAt, now)))
       .orderBy(asc(taskRequests.dueAt));
     const active = await tx
-      .select({ id: frameworks.id, name: frameworks.name, targetDate: organizationFrameworks.targetDate, activatedAt: organizationFrameworks.activatedAt })
+      .select({
+        id: frameworks.id,
+        name: frameworks.name,
+        targetDate: organizationFrameworks.targetDate,
+        activatedAt: organizationFrameworks.activatedAt,
+      })
       .from(organizationFrameworks)
       .innerJoin(frameworks, eq(frameworks.id, organizationFrameworks.frameworkId))
       .where(and(eq(organizationFrameworks.organizationId, organizationId), isNotNull(organizationFrameworks.targetDate)));

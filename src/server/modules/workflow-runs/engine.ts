@@ -58,7 +58,13 @@ interface StepDone {
 }
 
 /** Executes the current node inside the run's transaction (the run row is locked). */
-async function execute(tx: DbTransaction, deps: EngineDeps, loaded: LoadedRun, node: WorkflowNode, external?: Record<string, unknown>): Promise<StepDone> {
+async function execute(
+  tx: DbTransaction,
+  deps: EngineDeps,
+  loaded: LoadedRun,
+  node: WorkflowNode,
+  external?: Record<string, unknown>,
+): Promise<StepDone> {
   const { run } = loaded;
   const now = new Date();
   const record = (status: 'succeeded' | 'waiting', input: Record<string, unknown>, outcome: Record<string, unknown>) =>
@@ -127,12 +133,21 @@ async function failRun(deps: EngineDeps, runId: string, seq: number, message: st
   await withTenant(deps.db, SYSTEM, async (tx) => {
     const loaded = await loadRun(tx, runId, true);
     if (!isCurrent(loaded, seq)) return;
-    await failStep(tx, deps.jobs, loaded, loaded.nodes.find((node) => node.id === loaded.run.currentNodeId), message);
+    await failStep(
+      tx,
+      deps.jobs,
+      loaded,
+      loaded.nodes.find((node) => node.id === loaded.run.currentNodeId),
+      message,
+    );
   });
 }
 
 /** One 'workflow-step' job. Throws to have pg-boss retry (with backoff); its last attempt fails the run instead. */
-export async function handleWorkflowStep(deps: EngineDeps, job: Pick<JobWithMetadata<JobDataMap['workflow-step']>, 'data' | 'retryCount' | 'retryLimit'>) {
+export async function handleWorkflowStep(
+  deps: EngineDeps,
+  job: Pick<JobWithMetadata<JobDataMap['workflow-step']>, 'data' | 'retryCount' | 'retryLimit'>,
+) {
   const { runId, seq } = job.data;
   const lastAttempt = job.retryCount >= job.retryLimit;
   const peek = await withTenant(deps.db, SYSTEM, (tx) => loadRun(tx, runId, false));

@@ -26,7 +26,12 @@ export async function loadRun(tx: DbTransaction, runId: string, lock: boolean): 
   const [run] = lock ? await query.for('update') : await query;
   if (!run) return null;
   const [version] = await tx
-    .select({ nodes: workflowVersions.nodes, edges: workflowVersions.edges, name: organizationWorkflows.name, createdBy: organizationWorkflows.createdBy })
+    .select({
+      nodes: workflowVersions.nodes,
+      edges: workflowVersions.edges,
+      name: organizationWorkflows.name,
+      createdBy: organizationWorkflows.createdBy,
+    })
     .from(workflowVersions)
     .innerJoin(organizationWorkflows, eq(organizationWorkflows.id, workflowVersions.workflowId))
     .where(eq(workflowVersions.id, run.versionId));
@@ -138,5 +143,9 @@ export async function failStep(tx: DbTransaction, jobs: Jobs, loaded: LoadedRun,
 }
 
 export async function runSteps(tx: DbTransaction, runId: string) {
-  return tx.select().from(workflowRunSteps).where(and(eq(workflowRunSteps.runId, runId))).orderBy(asc(workflowRunSteps.seq));
+  return tx
+    .select()
+    .from(workflowRunSteps)
+    .where(and(eq(workflowRunSteps.runId, runId)))
+    .orderBy(asc(workflowRunSteps.seq));
 }

@@ -61,14 +61,20 @@ function approvalView(row: ApprovalRow, workflow: { id: string; name: string }):
 }
 
 async function reachableRun(tx: DbTransaction, tenant: Tenant, runId: string, lock = false): Promise<RunRow> {
-  const query = tx.select().from(workflowRuns).where(and(eq(workflowRuns.id, runId), tenant.where(workflowRuns.organizationId)));
+  const query = tx
+    .select()
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.id, runId), tenant.where(workflowRuns.organizationId)));
   const [row] = lock ? await query.for('update') : await query;
   tenant.assert(row?.organizationId, RUN_NOT_FOUND);
   return row;
 }
 
 async function workflowName(tx: DbTransaction, workflowId: string): Promise<string> {
-  const [row] = await tx.select({ name: organizationWorkflows.name }).from(organizationWorkflows).where(eq(organizationWorkflows.id, workflowId));
+  const [row] = await tx
+    .select({ name: organizationWorkflows.name })
+    .from(organizationWorkflows)
+    .where(eq(organizationWorkflows.id, workflowId));
   return row?.name ?? '';
 }
 
@@ -145,7 +151,8 @@ export async function startWorkflowRun(
 export async function cancelWorkflowRun(tenant: Tenant, jobs: Jobs, runId: string): Promise<WorkflowRunDetail> {
   return tenant.transaction(async (tx) => {
     const run = await reachableRun(tx, tenant, runId, true);
-    if (run.status !== 'running' && run.status !== 'waiting') throw new AppError('CONFLICT', 'Only a running or waiting run can be cancelled.');
+    if (run.status !== 'running' && run.status !== 'waiting')
+      throw new AppError('CONFLICT', 'Only a running or waiting run can be cancelled.');
     await tx
       .update(workflowApprovals)
       .set({ status: 'cancelled' })
@@ -209,7 +216,10 @@ export async function decideWorkflowApproval(
     }
     const { decision, note } = input.decision;
     const now = new Date();
-    await tx.update(workflowApprovals).set({ status: decision, decidedBy: input.userId, decidedAt: now, note }).where(eq(workflowApprovals.id, approval.id));
+    await tx
+      .update(workflowApprovals)
+      .set({ status: decision, decidedBy: input.userId, decidedAt: now, note })
+      .where(eq(workflowApprovals.id, approval.id));
     await tx
       .update(workflowRunSteps)
       .set({ status: 'succeeded', outcome: { approvalId: approval.id, decision, note, decidedBy: input.userId }, finishedAt: now })

@@ -43,7 +43,13 @@ export async function runDueSchedules(deps: { db: Db; jobs: Jobs }, now = new Da
     tx
       .select({ id: organizationWorkflows.id })
       .from(organizationWorkflows)
-      .where(and(eq(organizationWorkflows.status, 'active'), isNotNull(organizationWorkflows.nextRunAt), lte(organizationWorkflows.nextRunAt, now))),
+      .where(
+        and(
+          eq(organizationWorkflows.status, 'active'),
+          isNotNull(organizationWorkflows.nextRunAt),
+          lte(organizationWorkflows.nextRunAt, now),
+        ),
+      ),
   );
   let started = 0;
   for (const { id } of due) {
@@ -55,7 +61,10 @@ export async function runDueSchedules(deps: { db: Db; jobs: Jobs }, now = new Da
         await tx.update(organizationWorkflows).set({ nextRunAt: null }).where(eq(organizationWorkflows.id, workflow.id));
         return;
       }
-      const [organization] = await tx.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, workflow.organizationId));
+      const [organization] = await tx
+        .select({ timeZone: organizations.timeZone })
+        .from(organizations)
+        .where(eq(organizations.id, workflow.organizationId));
       const run = await startRun(tx, deps.jobs, {
         workflow,
         triggerKind: 'schedule',

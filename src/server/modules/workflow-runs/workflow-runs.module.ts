@@ -10,7 +10,11 @@ import { registerWorkflowRunRoutes } from './workflow-runs.routes.ts';
 export const WORKFLOW_SCHEDULE_CRON = '* * * * *';
 
 /** Works the step and schedule queues in this process (the server, or `npm run worker`). */
-export async function startWorkflowWorkers(jobs: JobQueue, deps: Omit<EngineDeps, 'jobs'>, options: { localConcurrency?: number } = {}): Promise<void> {
+export async function startWorkflowWorkers(
+  jobs: JobQueue,
+  deps: Omit<EngineDeps, 'jobs'>,
+  options: { localConcurrency?: number } = {},
+): Promise<void> {
   const engine: EngineDeps = { ...deps, jobs };
   await jobs.work('workflow-step', { localConcurrency: options.localConcurrency ?? 2 }, (job) => handleWorkflowStep(engine, job));
   await jobs.work('workflow-schedule', { pollingIntervalSeconds: 15 }, async () => {
@@ -30,6 +34,9 @@ export function registerWorkflowRunsModule(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     await seedWorkflowTemplates(app.database.db);
     if (!app.jobWorkersEnabled) return;
-    await startWorkflowWorkers(app.jobs, workflowEngineDeps(app.database.db, app.env.NODE_ENV === 'production', () => app.mailWorker.notify()));
+    await startWorkflowWorkers(
+      app.jobs,
+      workflowEngineDeps(app.database.db, app.env.NODE_ENV === 'production', () => app.mailWorker.notify()),
+    );
   });
 }

@@ -67,36 +67,78 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
     '/api/v1/workflow-runs',
     {
       config: read,
-      schema: { ...tags, operationId: 'listWorkflowRuns', summary: 'Runs, newest first', querystring: workflowRunListQuerySchema, response: { 200: workflowRunListSchema } },
+      schema: {
+        ...tags,
+        operationId: 'listWorkflowRuns',
+        summary: 'Runs, newest first',
+        querystring: workflowRunListQuerySchema,
+        response: { 200: workflowRunListSchema },
+      },
     },
     async (request, reply) => reply.headers(noStore).send({ runs: await listWorkflowRuns(await requestTenant(request), request.query) }),
   );
 
   api.get(
     '/api/v1/workflow-runs/:runId',
-    { config: read, schema: { ...tags, operationId: 'getWorkflowRun', summary: 'One run with its per-node timeline', params: workflowRunParamsSchema, response: detail } },
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'getWorkflowRun',
+        summary: 'One run with its per-node timeline',
+        params: workflowRunParamsSchema,
+        response: detail,
+      },
+    },
     async (request, reply) => reply.headers(noStore).send(await getWorkflowRun(await requestTenant(request), request.params.runId)),
   );
 
   api.post(
     '/api/v1/workflow-runs/:runId/cancel',
-    { config: write, schema: { ...tags, operationId: 'cancelWorkflowRun', summary: 'Cancels a running or waiting run', params: workflowRunParamsSchema, response: detail } },
-    async (request, reply) => reply.headers(noStore).send(await cancelWorkflowRun(await requestTenant(request), app.jobs, request.params.runId)),
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'cancelWorkflowRun',
+        summary: 'Cancels a running or waiting run',
+        params: workflowRunParamsSchema,
+        response: detail,
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await cancelWorkflowRun(await requestTenant(request), app.jobs, request.params.runId)),
   );
 
   api.post(
     '/api/v1/workflow-runs/:runId/retry',
-    { config: write, schema: { ...tags, operationId: 'retryWorkflowRun', summary: 'Retries a failed run from the step that failed', params: workflowRunParamsSchema, response: detail } },
-    async (request, reply) => reply.headers(noStore).send(await retryWorkflowRun(await requestTenant(request), app.jobs, request.params.runId)),
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'retryWorkflowRun',
+        summary: 'Retries a failed run from the step that failed',
+        params: workflowRunParamsSchema,
+        response: detail,
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await retryWorkflowRun(await requestTenant(request), app.jobs, request.params.runId)),
   );
 
   api.get(
     '/api/v1/workflow-approvals',
     {
       config: read,
-      schema: { ...tags, operationId: 'listWorkflowApprovals', summary: 'The approval inbox', querystring: approvalListQuerySchema, response: { 200: approvalListSchema } },
+      schema: {
+        ...tags,
+        operationId: 'listWorkflowApprovals',
+        summary: 'The approval inbox',
+        querystring: approvalListQuerySchema,
+        response: { 200: approvalListSchema },
+      },
     },
-    async (request, reply) => reply.headers(noStore).send({ approvals: await listWorkflowApprovals(await requestTenant(request), request.query) }),
+    async (request, reply) =>
+      reply.headers(noStore).send({ approvals: await listWorkflowApprovals(await requestTenant(request), request.query) }),
   );
 
   api.post(
@@ -129,11 +171,13 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
       schema: {
         ...tags,
         operationId: 'listProgramCalendar',
-        summary: 'The compliance calendar: the next 12 months of scheduled workflows and due tasks, this week, overdue, and phases to the audit',
+        summary:
+          'The compliance calendar: the next 12 months of scheduled workflows and due tasks, this week, overdue, and phases to the audit',
         querystring: programCalendarQuerySchema,
         response: { 200: programCalendarSchema },
       },
     },
-    async (request, reply) => reply.headers(noStore).send(await listProgramCalendar(await requestTenant(request), request.query.organizationId)),
+    async (request, reply) =>
+      reply.headers(noStore).send(await listProgramCalendar(await requestTenant(request), request.query.organizationId)),
   );
 }

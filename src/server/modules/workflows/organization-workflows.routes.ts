@@ -37,7 +37,15 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
 
   api.get(
     '/api/v1/workflow-templates',
-    { config: read, schema: { ...tags, operationId: 'listWorkflowTemplates', summary: 'The public template library of compliance routines', response: { 200: workflowTemplateListSchema } } },
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'listWorkflowTemplates',
+        summary: 'The public template library of compliance routines',
+        response: { 200: workflowTemplateListSchema },
+      },
+    },
     async () => ({ templates: await listWorkflowTemplates(db) }),
   );
 
@@ -73,13 +81,25 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send({ workflows: await listOrganizationWorkflows(await requestTenant(request), request.query.organizationId) }),
+      reply
+        .headers(noStore)
+        .send({ workflows: await listOrganizationWorkflows(await requestTenant(request), request.query.organizationId) }),
   );
 
   api.get(
     '/api/v1/organization-workflows/:workflowId',
-    { config: read, schema: { ...tags, operationId: 'getOrganizationWorkflow', summary: 'One workflow with its draft graph', params, response: { 200: organizationWorkflowSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await getOrganizationWorkflow(await requestTenant(request), request.params.workflowId)),
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'getOrganizationWorkflow',
+        summary: 'One workflow with its draft graph',
+        params,
+        response: { 200: organizationWorkflowSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await getOrganizationWorkflow(await requestTenant(request), request.params.workflowId)),
   );
 
   api.put(
@@ -103,7 +123,13 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
     '/api/v1/organization-workflows/:workflowId/validation',
     {
       config: read,
-      schema: { ...tags, operationId: 'checkOrganizationWorkflow', summary: "The draft's problems, each on its node", params, response: { 200: workflowValidationSchema } },
+      schema: {
+        ...tags,
+        operationId: 'checkOrganizationWorkflow',
+        summary: "The draft's problems, each on its node",
+        params,
+        response: { 200: workflowValidationSchema },
+      },
     },
     async (request, reply) => {
       const problems = await validateOrganizationWorkflow(await requestTenant(request), request.params.workflowId);
@@ -124,7 +150,9 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await publishWorkflow(await requestTenant(request), { id: request.params.workflowId, userId: requireUser(request).userId })),
+      reply
+        .headers(noStore)
+        .send(await publishWorkflow(await requestTenant(request), { id: request.params.workflowId, userId: requireUser(request).userId })),
   );
 
   api.post(
@@ -141,6 +169,8 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await setWorkflowStatus(await requestTenant(request), { id: request.params.workflowId, status: request.body.status })),
+      reply
+        .headers(noStore)
+        .send(await setWorkflowStatus(await requestTenant(request), { id: request.params.workflowId, status: request.body.status })),
   );
 }

@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  OrganizationWorkflow,
-  WorkflowProblem,
-  updateOrganizationWorkflowInputSchema,
-} from '../../../shared/schemas/workflows.ts';
+import type { OrganizationWorkflow, WorkflowProblem, updateOrganizationWorkflowInputSchema } from '../../../shared/schemas/workflows.ts';
 import type { WorkflowTrigger } from '../../../shared/schemas/workflow-runs.ts';
 import { validateWorkflowGraph } from '../../../shared/rules/workflow-validation.ts';
 import { AppError } from '../../app-error.ts';
@@ -67,7 +63,10 @@ function view(row: Row, last: LastRun | undefined): OrganizationWorkflow {
 }
 
 async function reachable(tx: DbTransaction, tenant: Tenant, id: string, lock = false): Promise<Row> {
-  const query = tx.select().from(organizationWorkflows).where(and(eq(organizationWorkflows.id, id), tenant.where(organizationWorkflows.organizationId)));
+  const query = tx
+    .select()
+    .from(organizationWorkflows)
+    .where(and(eq(organizationWorkflows.id, id), tenant.where(organizationWorkflows.organizationId)));
   const [row] = lock ? await query.for('update') : await query;
   tenant.assert(row?.organizationId, NOT_FOUND);
   return row;
@@ -85,7 +84,10 @@ export async function listOrganizationWorkflows(tenant: Tenant, named: string | 
       .from(organizationWorkflows)
       .where(eq(organizationWorkflows.organizationId, organizationId))
       .orderBy(desc(organizationWorkflows.createdAt));
-    const last = await lastRuns(tx, rows.map((row) => row.id));
+    const last = await lastRuns(
+      tx,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => view(row, last.get(row.id)));
   });
 }
@@ -185,7 +187,10 @@ export async function publishWorkflow(tenant: Tenant, input: { id: string; userI
         problems.map((problem) => ({ path: problem.nodeId ? `nodes.${problem.nodeId}` : 'workflow', message: problem.message })),
       );
     }
-    const [latest] = await tx.select({ version: max(workflowVersions.version) }).from(workflowVersions).where(eq(workflowVersions.workflowId, row.id));
+    const [latest] = await tx
+      .select({ version: max(workflowVersions.version) })
+      .from(workflowVersions)
+      .where(eq(workflowVersions.workflowId, row.id));
     const version = (latest?.version ?? 0) + 1;
     await tx.insert(workflowVersions).values({
       organizationId: row.organizationId,

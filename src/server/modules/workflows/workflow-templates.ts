@@ -32,7 +32,11 @@ export async function seedWorkflowTemplates(db: Db): Promise<void> {
 
 /** The public templates, latest version of each, by name. */
 export async function listWorkflowTemplates(db: Db): Promise<WorkflowListItem[]> {
-  const rows = await db.select().from(workflowTemplates).where(eq(workflowTemplates.isPublic, true)).orderBy(desc(workflowTemplates.version));
+  const rows = await db
+    .select()
+    .from(workflowTemplates)
+    .where(eq(workflowTemplates.isPublic, true))
+    .orderBy(desc(workflowTemplates.version));
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!latest.has(row.lineageId)) latest.set(row.lineageId, row);
   return [...latest.values()]
@@ -50,7 +54,10 @@ export async function listWorkflowTemplates(db: Db): Promise<WorkflowListItem[]>
 
 /** A template the user may copy: a public one, or one of their own (a generated workflow). */
 export async function readTemplate(db: Db, userId: string, id: string) {
-  const [row] = await db.select().from(workflowTemplates).where(and(eq(workflowTemplates.id, id)));
+  const [row] = await db
+    .select()
+    .from(workflowTemplates)
+    .where(and(eq(workflowTemplates.id, id)));
   if (!row || (!row.isPublic && row.userId !== userId)) return null;
   return row;
 }
