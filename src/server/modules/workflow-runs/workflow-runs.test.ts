@@ -8,8 +8,15 @@ import { createTenantFixture, type TenantFixture } from '../../../../tests/tenan
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { workflowRunDetailSchema, workflowRunListSchema } from '../../../shared/schemas/workflow-runs.ts';
-import { organizationWorkflowSchema, workflowTemplateListSchema, workflowValidationSchema } from '../../../shared/schemas/workflows.ts';
+import {
+  type WorkflowEdge,
+  type WorkflowNode,
+  organizationWorkflowSchema,
+  workflowTemplateListSchema,
+  workflowValidationSchema,
+} from '../../../shared/schemas/workflows.ts';
 import { buildApp } from '../../app.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { organizationWorkflows } from '../../db/schema/workflows.ts';
@@ -19,6 +26,9 @@ import { emitDomainEvent } from '../events/domain-events.ts';
 import { withTenant } from '../organizations/tenant.ts';
 import { verifyWebhook } from '../integrations/webhook-signature.ts';
 import { TEMPLATE_LIBRARY } from '../workflows/template-library.ts';
+import type { Jobs } from '../jobs/job-types.ts';
+import { handleWorkflowStep } from './engine.ts';
+import { startRun } from './start-run.ts';
 import { runDueSchedules, workflowEventListener } from './triggers.ts';
 import { caller, line, pollRun, publishedWorkflow } from './workflow-fixture.ts';
 
@@ -57,7 +67,7 @@ beforeAll(async () => {
       const signature = String(request.headers['compliancecore-signature'] ?? '');
       const check = verifyWebhook(SECRET, body, signature);
       received.push({ body, signature, valid: check.valid });
-      response.statusCode = check.valid ? 200 : 401;
+      response.statusCode = request.url?.includes('fail') ? 503 : check.valid ? 200 : 401;
       response.end('ok');
     });
   });
@@ -70,7 +80,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const approvalGraph = (title: string) => ({
+const approvalGraph = (title: string): { nodes: WorkflowNode[]; edges: WorkflowEdge[] } => ({
   nodes: [
     { id: 'start', type: 'start' as const, position: { x: 0, y: 0 }, data: { label: 'Start' } },
     {
@@ -283,6 +293,44 @@ describe('a run', () => {
   });
 });
 
+describe('the webhook step', () => {
+  async function directRun(url: string) {
+    const graph = line([{ actionType: 'webhook', configuration: { url, secret: SECRET } }]);
+    const workflow = await publishedWorkflow(call, owner, orgA, template, graph);
+    // A Jobs that sends nothing: this test plays the step jobs itself, as pg-boss would.
+    const jobs: Jobs = { enqueue: async () => null };
+    const run = await withTenant(database.db, system, async (tx) => {
+      const [row] = await tx.select().from(organizationWorkflows).where(eq(organizationWorkflows.id, workflow.id));
+      return startRun(tx, jobs, { workflow: row!, triggerKind: 'manual' });
+    });
+    const job = (seq: number, retryCount = 0) => ({ data: { runId: run!.id, organizationId: orgA, seq }, retryCount, retryLimit: 5 });
+    return { jobs, run: run!, job };
+  }
+  const state = async (runId: string) =>
+    (await withTenant(database.db, system, (tx) => tx.select().from(workflowRuns).where(eq(workflowRuns.id, runId))))[0]!;
+
+  it('throws on a failing receiver so pg-boss retries with backoff, and fails the run on the last attempt', async () => {
+    const { jobs, run, job } = await directRun(`${receiverUrl}?fail=1`);
+    const engine = { db: database.db, jobs, fetch: globalThis.fetch, allowPrivateHosts: true };
+    await handleWorkflowStep(engine, job(0));
+    await expect(handleWorkflowStep(engine, job(1))).rejects.toThrow('503');
+    expect((await state(run.id)).status).toBe('running');
+    await handleWorkflowStep(engine, job(1, 5));
+    expect(await state(run.id)).toMatchObject({ status: 'failed', error: 'The webhook answered 503.' });
+    // A stale job (its seq spent) does nothing.
+    await handleWorkflowStep(engine, job(1));
+    expect((await state(run.id)).status).toBe('failed');
+  });
+
+  it('refuses private network addresses outside development', async () => {
+    const { jobs, run, job } = await directRun(receiverUrl);
+    const engine = { db: database.db, jobs, fetch: globalThis.fetch, allowPrivateHosts: false };
+    await handleWorkflowStep(engine, job(0));
+    await handleWorkflowStep(engine, job(1));
+    expect((await state(run.id)).error).toContain('private network address');
+  });
+});
+
 describe('triggers', () => {
   it('starts one run per domain event, however often the event is delivered', async () => {
     const graph = line([{ actionType: 'notify', configuration: { subject: 'Control stale', message: 'A control went stale.' } }]);
@@ -317,6 +365,32 @@ describe('triggers', () => {
       (await withTenant(database.db, system, (tx) => tx.select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflow.id))))
         .length,
     ).toBe(1);
+  });
+
+  it('starts a privacy workflow when a member of the organization files a privacy request', async () => {
+    const graph = line([{ actionType: 'notify', configuration: { subject: 'Privacy request', message: 'A privacy request arrived.' } }]);
+    const workflow = await publishedWorkflow(call, owner, orgA, template, graph, { kind: 'event', eventType: 'privacy_request.received' });
+    const [user] = await database.db.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, fixture.userIds.clientOfA));
+    const filed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/dsar-requests',
+      payload: {
+        requestType: 'access',
+        fullName: 'Ada Client',
+        email: 'ada.private@example.com',
+        relationship: 'self',
+        country: 'Germany',
+        accountEmail: user!.email,
+        details: 'My data, please.',
+        confirmAccurate: true,
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const runs = () =>
+      withTenant(database.db, system, (tx) => tx.select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflow.id)));
+    await expect.poll(async () => (await runs()).length, { timeout: 15_000 }).toBe(1);
+    expect((await runs())[0]?.data).toMatchObject({ requestType: 'access', eventType: 'privacy_request.received' });
+    expect(JSON.stringify((await runs())[0]?.data)).not.toContain('ada.private');
   });
 
   it('starts a scheduled run once per occurrence and moves to the next occurrence; a paused workflow starts none', async () => {
