@@ -38,6 +38,8 @@ import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -148,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEvidenceExpiryWorker(app);
   registerRiskRoutes(app);
   registerRegisterImportRoutes(app);
+  registerNotificationRoutes(app);
+  registerOrganizationMemberRoutes(app, authDeps);
   registerWorkflowRunsModule(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -53,6 +53,11 @@ const VERBS = [
   'update',
   'upload',
   'verify',
+  // Issue 17: notifications, integrations, sample data.
+  'mark',
+  'revoke',
+  'redeliver',
+  'load',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
@@ -135,6 +140,7 @@ const PUBLISHED: Record<string, string> = {
   'POST /auth/v1/signup': 'signUp',
   'GET /auth/v1/user': 'getCurrentUser',
   'POST /auth/v1/logout': 'signOut',
+  'GET /api/v1/notifications': 'listNotifications',
 };
 
 interface OpenApiResponse {

@@ -12,6 +12,7 @@ import { outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts
 import { MailWorker } from './modules/mail/mail.service.ts';
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
 import { startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
+import { startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
 
 /**
  * `npm run worker`: a process that only works the job queues (agent runs, mail), beside web servers
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
   );
   await startReadinessSnapshotWorker(jobs, database.db);
   await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
+  await startNotificationDigestWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
   const domainEventListeners: DomainEventListener[] = [];
   domainEventListeners.push(workflowEventListener({ db: database.db, jobs }));

@@ -283,6 +283,11 @@ export const ENDPOINT_ACCESS = {
   exportRegisters: { anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read'] },
   /** A register import (controls or risks): the handler checks the register's write permission on top. */
   importRegisters: { anyPermissions: ['controls:write', 'risks:write'] },
+  // Issue 17: running the service (docs/organizations.md, docs/integrations.md, docs/support.md).
+  /** Staff assignments: administrators everywhere, project managers in the organizations they serve (tenant guard). */
+  manageStaffAssignments: { authenticated: true, minimumRole: 'project_manager' },
+  /** A client's own administrator invites and removes colleagues; staff who reach the organization see its members. */
+  manageMembers: { authenticated: true, minimumRole: 'client_manager' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

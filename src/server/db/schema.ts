@@ -19,6 +19,8 @@ import * as controls from './schema/controls.ts';
 import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
 import * as workflowRuns from './schema/workflow-runs.ts';
+import * as audit from './schema/audit.ts';
+import * as notifications from './schema/notifications.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -43,5 +45,7 @@ export const schema = {
   ...evidence,
   ...risks,
   ...workflowRuns,
+  ...audit,
+  ...notifications,
 };
 export type Schema = typeof schema;

@@ -57,6 +57,14 @@ export const organizationSchema = z.object({
   memberCount: z.number().int(),
   staffCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** The latest subscription's plan and state (null: never subscribed). */
+  plan: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  /** Open work and SLA health: open task requests, past their due time, due within 2 days, waiting for the client's answer. */
+  openRequests: z.number().int(),
+  overdueRequests: z.number().int(),
+  dueSoonRequests: z.number().int(),
+  waitingForClient: z.number().int(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -105,3 +113,34 @@ export const myOrganizationsSchema = z.object({
   organizations: z.array(myOrganizationSchema),
 });
 export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
+
+// Members (docs/organizations.md): a client's own administrator invites and removes colleagues.
+export const organizationMemberParamsSchema = organizationParamsSchema.extend({ memberId: z.uuid('Not a member id') });
+
+export const organizationMemberSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  email: z.string().nullable(),
+  role: z.enum(['owner', 'member']),
+  /** Invited and not signed in yet. */
+  pending: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
+
+export const organizationMemberListSchema = z.object({
+  members: z.array(organizationMemberSchema),
+  /** Who from our side works on the account. */
+  team: z.array(z.object({ staffEmail: z.string().nullable(), engagementRole: engagementRoleSchema })),
+});
+export type OrganizationMemberList = z.infer<typeof organizationMemberListSchema>;
+
+export const inviteMemberInputSchema = z.object({
+  email: z
+    .string({ error: 'Enter an e-mail address' })
+    .trim()
+    .toLowerCase()
+    .email('Enter an e-mail address like name@company.com')
+    .max(254),
+});
+export type InviteMemberInput = z.infer<typeof inviteMemberInputSchema>;

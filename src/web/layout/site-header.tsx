@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, Moon, ShieldCheck, Sun, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SearchButton } from '../features/search/components/search-button.tsx';
 import { cn } from '../lib/cn.ts';
@@ -80,8 +80,11 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The fixed top navigation (product.md §2), collapsing into a disclosure menu below the lg breakpoint. */
-export function SiteHeader() {
+/**
+ * The fixed top navigation (product.md §2), collapsing into a disclosure menu below the lg breakpoint.
+ * `actions` go before the search button (the workspace's notification bell).
+ */
+export function SiteHeader({ actions }: { actions?: ReactNode } = {}) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -99,6 +102,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {actions}
           <SearchButton />
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">

@@ -17,6 +17,7 @@ import { adminDeleteUser, adminInviteUser } from '../auth/admin/admin.service.ts
 import type { AuthDeps } from '../auth/context.ts';
 import { GoTrueError } from '../auth/gotrue-errors.ts';
 import { linkTarget } from '../auth/route-schemas.ts';
+import { auditOrigin, recordAudit } from '../audit/record-audit.ts';
 import { getRequestAccess } from './access-guard.ts';
 import {
   getUser,
@@ -95,7 +96,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
     },
     async (request) => {
       const actorId = await actingAdministrator(request);
-      const updated = await updateUserAccess(db, { ...request.body, userId: request.params.userId, actorId });
+      const updated = await updateUserAccess(db, { ...request.body, userId: request.params.userId, actorId, origin: auditOrigin(request) });
       request.log.info({ actorId, userId: request.params.userId, roles: request.body.roles }, 'user access changed');
       return updated;
     },
@@ -118,9 +119,17 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
       const { email, ...access } = request.body;
       let invitedId: string;
       try {
-        const invited = await adminInviteUser(authDeps, { email }, linkTarget(authDeps, request, INVITE_LANDING), (tx, userId) =>
-          replaceUserAccess(tx, { ...access, userId }),
-        );
+        const invited = await adminInviteUser(authDeps, { email }, linkTarget(authDeps, request, INVITE_LANDING), async (tx, userId) => {
+          await replaceUserAccess(tx, { ...access, userId });
+          await recordAudit(tx, {
+            ...auditOrigin(request),
+            organizationId: null,
+            action: 'user.invite',
+            entityType: 'user',
+            entityId: userId,
+            after: { email, ...access },
+          });
+        });
         invitedId = invited.user.id;
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'email_exists') {
@@ -192,7 +201,7 @@ export function registerAccessAdminRoutes(app: FastifyInstance, authDeps: AuthDe
     },
     async (request) => {
       const actorId = await actingAdministrator(request);
-      const matrix = await updateRolePermissions(db, request.body);
+      const matrix = await updateRolePermissions(db, request.body, auditOrigin(request));
       request.log.info({ actorId, roles: Object.keys(request.body.matrix) }, 'role permissions changed');
       return matrix;
     },

@@ -15,6 +15,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { permissions, profiles, rolePermissions, securityEvents, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
+import { type AuditOrigin, recordAudit, SYSTEM_ORIGIN } from '../audit/record-audit.ts';
 import { ensureProfile, setUserType } from './access.service.ts';
 
 /**
@@ -169,7 +170,7 @@ export async function replaceUserAccess(tx: DbTransaction, input: AccessInput): 
 /** Replaces a user's type, roles (with flags) and scopes in one transaction. */
 export async function updateUserAccess(
   db: Db,
-  input: AccessInput & { /** null: the service-role key, nobody's account. */ actorId: string | null },
+  input: AccessInput & { /** null: the service-role key, nobody's account. */ actorId: string | null; origin?: AuditOrigin },
 ): Promise<AdminUser> {
   const [exists] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, input.userId));
   if (!exists) throw new AppError('NOT_FOUND', 'No user has this id.');
@@ -177,7 +178,20 @@ export async function updateUserAccess(
   if (input.userId === input.actorId && !input.roles.some((role) => role.role === 'administrator')) {
     throw new AppError('CONFLICT', 'You cannot remove your own administrator role. Ask another administrator.');
   }
-  await db.transaction((tx) => replaceUserAccess(tx, input));
+  const before = await getUser(db, input.userId);
+  await db.transaction(async (tx) => {
+    await replaceUserAccess(tx, input);
+    // Role changes belong to no one organization: they are chained on the global trail.
+    await recordAudit(tx, {
+      ...(input.origin ?? { actor: input.actorId }),
+      organizationId: null,
+      action: 'user_access.update',
+      entityType: 'user',
+      entityId: input.userId,
+      before: { userType: before.userType, roles: before.roles, scopes: before.scopes },
+      after: { userType: input.userType, roles: input.roles, scopes: input.scopes },
+    });
+  });
   return getUser(db, input.userId);
 }
 
@@ -202,7 +216,11 @@ export async function readRolePermissionMatrix(db: Db): Promise<RolePermissionMa
 }
 
 /** Replaces the permission set of each role named in the input. */
-export async function updateRolePermissions(db: Db, input: UpdateRolePermissionsInput): Promise<RolePermissionMatrix> {
+export async function updateRolePermissions(
+  db: Db,
+  input: UpdateRolePermissionsInput,
+  origin: AuditOrigin = SYSTEM_ORIGIN,
+): Promise<RolePermissionMatrix> {
   const permissionRows = await db.select({ id: permissions.id, name: permissions.name }).from(permissions);
   const idByName = new Map(permissionRows.map((row) => [row.name, row.id]));
   const missing = PERMISSIONS.filter((name) => !idByName.has(name));
@@ -213,6 +231,14 @@ export async function updateRolePermissions(db: Db, input: UpdateRolePermissions
       const ids = [...new Set(names)].map((name) => idByName.get(name)!);
       if (ids.length > 0) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ role, permissionId })));
     }
+    await recordAudit(tx, {
+      ...origin,
+      organizationId: null,
+      action: 'role_permissions.update',
+      entityType: 'role_permissions',
+      entityId: null,
+      after: input.matrix,
+    });
   });
   return readRolePermissionMatrix(db);
 }

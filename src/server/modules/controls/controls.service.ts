@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { ProgrammeContext } from '../frameworks/frameworks.service.ts';
 import { resolveProgrammeOrganization } from '../frameworks/programme-scope.ts';
 import { type ProgrammeState, loadProgrammeState, readerFrameworks, visibleControlIds } from '../frameworks/programme-state.ts';
@@ -129,7 +130,7 @@ export async function updateControl(
         { path: 'body.justification', message: 'Say why the control does not apply (at least 10 characters)' },
       ]);
     }
-    await tx
+    const [changed] = await tx
       .update(organizationControls)
       .set({
         ...(input.status ? { status: input.status } : {}),
@@ -141,7 +142,26 @@ export async function updateControl(
         updatedBy: tenant.scope.userId,
         updatedAt: now,
       })
-      .where(eq(organizationControls.id, row.id));
+      .where(eq(organizationControls.id, row.id))
+      .returning();
+    const audited = (value: typeof changed) =>
+      value && {
+        status: value.status,
+        ownerId: value.ownerId,
+        applicable: value.applicable,
+        justification: value.justification,
+        businessUnit: value.businessUnit,
+        environment: value.environment,
+      };
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId,
+      action: 'control.update',
+      entityType: 'control',
+      entityId: controlId,
+      before: audited(row),
+      after: audited(changed),
+    });
     const { state, names } = await loadWithNames(tx, organizationId, now);
     const updated = toProgrammeControl(context, state, controlId, names, readerFrameworks(catalogue, context.reader));
     if (!updated) throw notFound();

@@ -3,12 +3,15 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { deliverableVersions, deliverables } from '../../db/schema/deliverables.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
+import { type AuditOrigin, recordAudit } from '../audit/record-audit.ts';
 
 export interface PublishDeliverableInput {
   outputId: string;
   publishedBy: string;
   /** Shown as the deliverable's "assigned to" once it is delivered. */
   reviewerName: string;
+  /** For the audit trail; defaults to the publisher with no address. */
+  origin?: AuditOrigin;
 }
 
 /**
@@ -42,6 +45,14 @@ export async function publishDeliverable(
     body: output.body,
     sizeBytes: Buffer.byteLength(output.body, 'utf8'),
     publishedBy: input.publishedBy,
+  });
+  await recordAudit(tx, {
+    ...(input.origin ?? { actor: input.publishedBy }),
+    organizationId: output.organizationId,
+    action: 'deliverable.publish',
+    entityType: 'deliverable',
+    entityId: deliverable.id,
+    after: { version: deliverable.version, outputId: output.id, taskRequestId: output.taskRequestId, status: 'completed' },
   });
   return { deliverableId: deliverable.id, version: deliverable.version };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { sniffMediaType } from '../files/sniff-media-type.ts';
 import { programmeOrganization } from '../frameworks/programme-scope.ts';
@@ -136,6 +137,14 @@ export async function uploadEvidence(
       },
       now,
     );
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId,
+      action: 'evidence.create',
+      entityType: 'evidence',
+      entityId: row.id,
+      after: row,
+    });
     return evidenceView(tx, row, now);
   });
 }
@@ -155,6 +164,14 @@ export async function createEvidenceLink(
       { kind: 'link', url: input.url, sha256: null, fileName: null, mediaType: null, sizeBytes: null, uploadedBy: actor.userId },
       now,
     );
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId,
+      action: 'evidence.create',
+      entityType: 'evidence',
+      entityId: row.id,
+      after: row,
+    });
     return evidenceView(tx, row, now);
   });
 }

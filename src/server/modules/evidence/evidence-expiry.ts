@@ -9,6 +9,7 @@ import { emitDomainEvent } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { notifyEvidenceNotice } from '../notifications/notification-rules.ts';
 import { withTenant } from '../organizations/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
 import type { EvidenceRow } from './evidence-views.ts';
@@ -180,6 +181,14 @@ async function processItem(db: Db, jobs: Jobs, id: string, now: Date, result: Ev
       await enqueueEmail(tx, { kind: `evidence-${kind.replace('_', '-')}`, to: recipient.email, ...message });
       result.emails += 1;
     }
+    await notifyEvidenceNotice(tx, {
+      organizationId: row.organizationId,
+      evidenceId: row.id,
+      notice: kind,
+      title: message.subject,
+      body: message.text,
+      userIds: recipients.map((recipient) => recipient.id),
+    });
     if (kind === 'stale') {
       const request = await openRenewal(tx, jobs, row, controlIds, recipients[0]?.id ?? row.uploadedBy, now);
       await tx

@@ -14,6 +14,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { isInScope } from '../access/scoped-read.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { programmeOrganization, rowScope } from '../frameworks/programme-scope.ts';
 import type { Tenant } from '../organizations/tenant.ts';
@@ -160,6 +161,15 @@ export async function updateEvidence(
     }
     const [updated] = await tx.update(evidence).set(changes).where(eq(evidence.id, row.id)).returning();
     if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: 'evidence.update',
+      entityType: 'evidence',
+      entityId: row.id,
+      before: row,
+      after: { ...updated, ...(input.controlIds ? { controlIds: input.controlIds } : {}) },
+    });
     return evidenceView(tx, updated, now);
   });
 }
@@ -181,6 +191,15 @@ export async function signOffEvidence(tenant: Tenant, actor: EvidenceActor, id: 
       .where(eq(evidence.id, row.id))
       .returning();
     if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: 'evidence.sign_off',
+      entityType: 'evidence',
+      entityId: row.id,
+      before: { reviewedBy: row.reviewedBy, reviewedAt: row.reviewedAt },
+      after: { reviewedBy: updated.reviewedBy, reviewedAt: updated.reviewedAt },
+    });
     return evidenceView(tx, updated, now);
   });
 }
@@ -190,5 +209,14 @@ export async function deleteEvidence(tenant: Tenant, actor: EvidenceActor, id: s
   await tenant.transaction(async (tx) => {
     const row = await reachableEvidence(tx, tenant, actor, id);
     await tx.delete(evidence).where(eq(evidence.id, row.id));
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: 'evidence.delete',
+      entityType: 'evidence',
+      entityId: row.id,
+      before: row,
+      after: null,
+    });
   });
 }

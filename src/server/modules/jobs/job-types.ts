@@ -20,6 +20,8 @@ export interface JobDataMap {
   'workflow-step': { runId: string; organizationId: string; seq: number };
   /** Every minute: start the runs of scheduled workflows that came due (modules/workflow-runs/triggers.ts). */
   'workflow-schedule': { reason: 'schedule' | 'manual' };
+  /** Daily: one e-mail per user listing the notifications they chose to get in a digest. modules/notifications. */
+  'notification-digest': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 

@@ -56,4 +56,11 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryDelay: 30,
     expireInSeconds: 5 * 60,
   },
+  // Idempotent (a notification leaves state 'digest' with its mail, in one transaction).
+  'notification-digest': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
 };

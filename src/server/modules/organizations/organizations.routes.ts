@@ -38,11 +38,14 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { access: 'administer' } as const;
   const adminWrite = { ...adminOnly, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+  // Administrators everywhere; project managers in the organizations they serve (the tenant guard decides where).
+  const staffing = { access: 'manageStaffAssignments' } as const;
+  const staffingWrite = { ...staffing, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
   api.get(
     '/api/v1/admin/organizations',
     {
-      config: adminOnly,
+      config: staffing,
       schema: {
         tags: ['admin'],
         operationId: 'listOrganizations',
@@ -76,7 +79,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/admin/organizations/:organizationId/staff',
     {
-      config: adminOnly,
+      config: staffing,
       schema: {
         tags: ['admin'],
         operationId: 'listStaffAssignments',
@@ -92,7 +95,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   api.post(
     '/api/v1/admin/organizations/:organizationId/staff',
     {
-      config: adminWrite,
+      config: staffingWrite,
       schema: {
         tags: ['admin'],
         operationId: 'assignStaff',
@@ -117,7 +120,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   api.delete(
     '/api/v1/admin/organizations/:organizationId/staff/:assignmentId',
     {
-      config: adminWrite,
+      config: staffingWrite,
       schema: {
         tags: ['admin'],
         operationId: 'unassignStaff',

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizations, staffAssignments } from '../../db/schema/organizations.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Tenant } from './tenant.ts';
 
 /**
@@ -31,6 +32,17 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${m
 const memberCount = sql<number>`(select count(*)::int from "organization_members" m where m."organization_id" = "organizations"."id")`;
 const staffCount = sql<number>`(select count(*)::int from "staff_assignments" s where s."organization_id" = "organizations"."id")`;
 
+// Open work and SLA health (docs/organizations.md). "Waiting for the client": the last comment on an open request is ours.
+const OPEN = `t."organization_id" = "organizations"."id" and t."status" in ('queued', 'in_progress', 'in_review', 'failed')`;
+const openRequests = sql<number>`(select count(*)::int from "task_requests" t where ${sql.raw(OPEN)})`;
+const overdueRequests = sql<number>`(select count(*)::int from "task_requests" t where ${sql.raw(OPEN)} and t."due_at" < now())`;
+const dueSoonRequests = sql<number>`(select count(*)::int from "task_requests" t where ${sql.raw(OPEN)} and t."due_at" >= now() and t."due_at" < now() + interval '2 days')`;
+const waitingForClient = sql<number>`(select count(*)::int from "task_requests" t where ${sql.raw(OPEN)} and (select c."author_kind" from "task_comments" c where c."task_request_id" = t."id" order by c."created_at" desc limit 1) = 'staff')`;
+const latestSubscription = (column: string) =>
+  sql<
+    string | null
+  >`(select s.${sql.raw(`"${column}"`)} from "subscriptions" s where s."organization_id" = "organizations"."id" order by s."created_at" desc limit 1)`;
+
 const organizationColumns = {
   id: organizations.id,
   name: organizations.name,
@@ -40,6 +52,12 @@ const organizationColumns = {
   createdAt: organizations.createdAt,
   memberCount,
   staffCount,
+  plan: latestSubscription('plan'),
+  subscriptionStatus: latestSubscription('status'),
+  openRequests,
+  overdueRequests,
+  dueSoonRequests,
+  waitingForClient,
 };
 
 type OrganizationRow = Omit<Organization, 'createdAt'> & { createdAt: Date };
@@ -147,6 +165,14 @@ export async function assignStaff(tenant: Tenant, options: AssignStaffOptions): 
     const id = inserted[0]?.id;
     const assignment = (await assignmentsOf(tx, tenant, [options.organizationId])).find((row) => row.id === id);
     if (!assignment) throw new Error('assignStaff: the new assignment is not readable');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: options.organizationId,
+      action: 'staff_assignment.create',
+      entityType: 'staff_assignment',
+      entityId: assignment.id,
+      after: { staffUserId: options.staffUserId, engagementRole: options.engagementRole },
+    });
     return assignment;
   });
 }
@@ -164,8 +190,16 @@ export async function unassignStaff(tenant: Tenant, input: { organizationId: str
           tenant.where(staffAssignments.organizationId),
         ),
       )
-      .returning({ id: staffAssignments.id });
+      .returning({ id: staffAssignments.id, staffUserId: staffAssignments.staffUserId, engagementRole: staffAssignments.engagementRole });
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'No such assignment.');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: input.organizationId,
+      action: 'staff_assignment.delete',
+      entityType: 'staff_assignment',
+      entityId: input.assignmentId,
+      before: removed[0],
+    });
   });
 }
 

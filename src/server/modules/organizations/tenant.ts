@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
 import { getRequestAccess } from '../access/access-guard.ts';
+import { type AuditOrigin, auditOrigin } from '../audit/record-audit.ts';
 
 /**
  * The tenant guard (docs/tenancy.md): the one place that decides which client organizations a
@@ -159,11 +160,14 @@ export interface Tenant {
   reaches(organizationId: string | null | undefined): boolean;
   assert(organizationId: string | null | undefined, message?: string): asserts organizationId is string;
   transaction<T>(work: (tx: DbTransaction) => Promise<T>): Promise<T>;
+  /** Who acts and from where, for the audit trail (docs/audit.md): the request's, or the scope's user. */
+  origin: AuditOrigin;
 }
 
-export function tenantOf(db: Db, scope: TenantScope): Tenant {
+export function tenantOf(db: Db, scope: TenantScope, origin?: AuditOrigin): Tenant {
   return {
     scope,
+    origin: origin ?? { actor: scope.userId, ip: null, userAgent: null },
     where: (column) => tenantCondition(scope, column),
     reaches: (organizationId) => scopeReaches(scope, organizationId),
     assert(organizationId, message) {
@@ -174,5 +178,5 @@ export function tenantOf(db: Db, scope: TenantScope): Tenant {
 }
 
 export async function requestTenant(request: FastifyRequest): Promise<Tenant> {
-  return tenantOf(request.server.database.db, await tenantScope(request));
+  return tenantOf(request.server.database.db, await tenantScope(request), auditOrigin(request));
 }

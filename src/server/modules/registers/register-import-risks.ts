@@ -165,10 +165,10 @@ export async function applyRisksImport(
     if (!apply || (action !== 'create' && action !== 'update')) continue;
     if (apply.kind === 'update') {
       const { organizationId: _named, ...change } = apply.input;
-      await applyRiskUpdate(tx, apply.row, change, now);
+      await applyRiskUpdate(tx, apply.row, change, now, { actor: userId });
       continue;
     }
     const row = await insertRisk(tx, organizationId, { ...apply.input, ref: apply.ref }, userId, now);
-    if (apply.status === 'closed') await applyRiskUpdate(tx, row, { status: 'closed' }, now);
+    if (apply.status === 'closed') await applyRiskUpdate(tx, row, { status: 'closed' }, now, { actor: userId });
   }
 }

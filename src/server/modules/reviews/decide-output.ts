@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { Tenant } from '../organizations/tenant.ts';
@@ -27,6 +28,8 @@ export interface DecideOutputOptions {
   publicOrigin: string;
 }
 
+type ApproveOptions = DecideOutputOptions & { tenant: Tenant };
+
 const ALREADY_DECIDED = () => new AppError('CONFLICT', 'This version has already been decided or replaced by a newer one.');
 
 /** Approved: publish the deliverable, mark the request delivered, tell the requester. */
@@ -36,10 +39,15 @@ async function approve(
   outputId: string,
   reviewer: Person & { id: string },
   requester: Person,
-  options: DecideOutputOptions,
+  options: ApproveOptions,
   overallScore: number,
 ) {
-  const published = await publishDeliverable(tx, { outputId, publishedBy: reviewer.id, reviewerName: reviewer.name });
+  const published = await publishDeliverable(tx, {
+    outputId,
+    publishedBy: reviewer.id,
+    reviewerName: reviewer.name,
+    origin: options.tenant.origin,
+  });
   const now = new Date();
   await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: now, updatedAt: now }).where(eq(taskRequests.id, request.id));
   await emitTaskStatusChanged(tx, options.jobs, request, 'delivered', { approved: true });
@@ -98,10 +106,27 @@ export async function decideOutput(tenant: Tenant, options: DecideOutputOptions)
         issues: decision.issues,
       });
       await tx.update(aiOutputs).set({ status: decision.decision }).where(eq(aiOutputs.id, output.id));
+      await recordAudit(tx, {
+        ...tenant.origin,
+        organizationId: output.organizationId,
+        action: 'review.decide',
+        entityType: 'ai_output',
+        entityId: output.id,
+        before: { status: output.status },
+        after: { status: decision.decision, notes: decision.notes, overallScore, taskRequestId: request.id },
+      });
       await tx.update(taskRequests).set({ assigneeId: options.reviewerId, updatedAt: new Date() }).where(eq(taskRequests.id, request.id));
       const base = { outputId: output.id, decision: decision.decision, overallScore };
       if (decision.decision === 'approved') {
-        const { deliverable, mailed } = await approve(tx, request, output.id, reviewer, people(request.requestedBy), options, overallScore);
+        const { deliverable, mailed } = await approve(
+          tx,
+          request,
+          output.id,
+          reviewer,
+          people(request.requestedBy),
+          { ...options, tenant },
+          overallScore,
+        );
         return { ...base, requestStatus: 'delivered' as const, deliverable, runId: null, mailed };
       }
       await recordTaskEvent(tx, {

@@ -7,6 +7,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
 import { isInScope } from '../access/scoped-read.ts';
+import { type AuditOrigin, recordAudit } from '../audit/record-audit.ts';
 import { requireProgrammeControls } from '../evidence/programme-controls.ts';
 import { programmeOrganization, rowScope } from '../frameworks/programme-scope.ts';
 import type { Tenant } from '../organizations/tenant.ts';
@@ -59,6 +60,7 @@ export async function insertRisk(
   input: Omit<RiskInput, 'organizationId'> & { ref?: string },
   createdBy: string,
   now: Date,
+  origin: Partial<AuditOrigin> = { actor: createdBy },
 ): Promise<RiskRow> {
   if (input.ownerId) await requireOrganizationUser(tx, organizationId, input.ownerId, 'body.ownerId');
   await requireProgrammeControls(tx, organizationId, input.controlIds);
@@ -87,6 +89,14 @@ export async function insertRisk(
     .returning();
   if (!row) throw new Error('insertRisk: insert returned nothing');
   await setRiskControls(tx, row, input.controlIds);
+  await recordAudit(tx, {
+    ...origin,
+    organizationId,
+    action: 'risk.create',
+    entityType: 'risk',
+    entityId: row.id,
+    after: { ...row, controlIds: input.controlIds },
+  });
   return row;
 }
 
@@ -96,6 +106,7 @@ export async function applyRiskUpdate(
   row: RiskRow,
   input: Omit<RiskUpdate, 'organizationId'>,
   now: Date,
+  origin: Partial<AuditOrigin> = {},
 ): Promise<RiskRow> {
   if (input.ownerId) await requireOrganizationUser(tx, row.organizationId, input.ownerId, 'body.ownerId');
   const { controlIds, ...fields } = input;
@@ -107,6 +118,15 @@ export async function applyRiskUpdate(
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (controlIds) await setRiskControls(tx, updated, controlIds);
+  await recordAudit(tx, {
+    ...origin,
+    organizationId: row.organizationId,
+    action: 'risk.update',
+    entityType: 'risk',
+    entityId: row.id,
+    before: row,
+    after: { ...updated, ...(controlIds ? { controlIds } : {}) },
+  });
   return updated;
 }
 
@@ -118,7 +138,7 @@ async function viewOne(tx: DbTransaction, row: RiskRow): Promise<Risk> {
 
 export async function createRisk(tenant: Tenant, actor: RiskActor, input: RiskInput, now = new Date()): Promise<Risk> {
   const organizationId = programmeOrganization(tenant, input.organizationId);
-  return tenant.transaction(async (tx) => viewOne(tx, await insertRisk(tx, organizationId, input, actor.userId, now)));
+  return tenant.transaction(async (tx) => viewOne(tx, await insertRisk(tx, organizationId, input, actor.userId, now, tenant.origin)));
 }
 
 export async function listRisks(tenant: Tenant, actor: RiskActor, query: z.output<typeof riskListQuerySchema>): Promise<RiskList> {
@@ -175,6 +195,6 @@ export async function updateRisk(tenant: Tenant, actor: RiskActor, id: string, i
     const row = await reachableRisk(tx, tenant, actor, id);
     if (input.organizationId && input.organizationId !== row.organizationId) throw new AppError('NOT_FOUND', NOT_FOUND);
     const { organizationId: _named, ...change } = input;
-    return viewOne(tx, await applyRiskUpdate(tx, row, change, now));
+    return viewOne(tx, await applyRiskUpdate(tx, row, change, now, tenant.origin));
   });
 }

@@ -6,6 +6,7 @@ import { agentRuns, agents } from '../../db/schema/agent-runs.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { deliverables } from '../../db/schema/deliverables.ts';
 import { taskAttachments, taskRequests } from '../../db/schema/task-requests.ts';
+import { type AuditOrigin, recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { recordTaskEvent } from './task-events.ts';
 
@@ -66,6 +67,8 @@ export interface SubmitTaskRequestInput {
   classification: TaskClassification;
   /** Defaults to now. */
   submittedAt?: Date;
+  /** Who submits, for the audit trail; defaults to the requester with no address (a job, a workflow). */
+  origin?: AuditOrigin;
 }
 
 /**
@@ -133,6 +136,14 @@ export async function submitTaskRequest(tx: DbTransaction, jobs: Jobs, input: Su
     },
   );
   await startAgentRun(tx, jobs, { taskRequest: request, plan });
+  await recordAudit(tx, {
+    ...(input.origin ?? { actor: input.requestedBy }),
+    organizationId: request.organizationId,
+    action: 'task_request.create',
+    entityType: 'task_request',
+    entityId: request.id,
+    after: request,
+  });
   return request;
 }
 

@@ -4,6 +4,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
 import { taskComments, taskRequests } from '../../db/schema/task-requests.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 import { recordTaskEvent } from './task-events.ts';
@@ -92,6 +93,14 @@ export async function createTaskComment(
       .values({ organizationId: request.organizationId, taskRequestId: request.id, authorId, authorKind, body: input.body })
       .returning();
     if (!row) throw new Error('createTaskComment: insert returned nothing');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: request.organizationId,
+      action: 'task_comment.create',
+      entityType: 'task_request',
+      entityId: request.id,
+      after: { commentId: row.id, authorKind, body: row.body },
+    });
     const preview = input.body.length > 140 ? `${input.body.slice(0, 139)}…` : input.body;
     await recordTaskEvent(tx, {
       organizationId: request.organizationId,

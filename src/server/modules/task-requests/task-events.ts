@@ -1,6 +1,7 @@
 import type { TimelineEventKind } from '../../../shared/schemas/task-requests.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { taskRequestEvents } from '../../db/schema/task-requests.ts';
+import { notifyTaskEvent } from '../notifications/notification-rules.ts';
 
 export interface TaskEventInput {
   organizationId: string;
@@ -12,16 +13,26 @@ export interface TaskEventInput {
   detail?: string;
 }
 
-/** Appends to a request's timeline, in the caller's transaction so the step and its record commit together. */
+/**
+ * Appends to a request's timeline, in the caller's transaction so the step and its record commit together,
+ * and notifies whoever the step concerns (notifications/notification-rules.ts).
+ */
 export async function recordTaskEvent(tx: Db | DbTransaction, ...events: TaskEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(taskRequestEvents).values(
-    events.map((event) => ({
-      organizationId: event.organizationId,
-      taskRequestId: event.taskRequestId,
-      kind: event.kind,
-      actorId: event.actorId ?? null,
-      detail: event.detail ?? '',
-    })),
-  );
+  const rows = await tx
+    .insert(taskRequestEvents)
+    .values(
+      events.map((event) => ({
+        organizationId: event.organizationId,
+        taskRequestId: event.taskRequestId,
+        kind: event.kind,
+        actorId: event.actorId ?? null,
+        detail: event.detail ?? '',
+      })),
+    )
+    .returning({ id: taskRequestEvents.id });
+  for (const [index, event] of events.entries()) {
+    const id = rows[index]?.id;
+    if (id) await notifyTaskEvent(tx, { ...event, id });
+  }
 }

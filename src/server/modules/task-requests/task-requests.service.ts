@@ -15,6 +15,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskAttachments, taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { emitTaskStatusChanged } from './task-status-events.ts';
 import type { Tenant } from '../organizations/tenant.ts';
@@ -132,6 +133,7 @@ export async function createTaskRequest(
       source: 'wizard',
       attachmentIds: input.attachmentIds,
       classification: input.classification,
+      origin: tenant.origin,
     });
     if (input.idempotencyKey) {
       await tx.update(taskRequests).set({ idempotencyKey: input.idempotencyKey }).where(eq(taskRequests.id, request.id));
@@ -286,6 +288,15 @@ export async function cancelTaskRequest(tenant: Tenant, id: string, jobs?: Jobs)
       actorId: tenant.scope.userId,
       detail: 'The request was cancelled before delivery.',
     });
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: request.organizationId,
+      action: 'task_request.cancel',
+      entityType: 'task_request',
+      entityId: id,
+      before: { status: request.status },
+      after: { status: 'cancelled', cancelledAt: now },
+    });
     return readTaskRequestDetail(tx, tenant, id);
   });
 }
@@ -308,6 +319,15 @@ export async function retryTaskRequest(tenant: Tenant, jobs: Jobs, id: string): 
       kind: 'classified',
       actorId: tenant.scope.userId,
       detail: 'Our team queued the work again for the agent.',
+    });
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: request.organizationId,
+      action: 'task_request.retry',
+      entityType: 'task_request',
+      entityId: id,
+      before: { status: request.status },
+      after: { status: 'queued' },
     });
     return readTaskRequestDetail(tx, tenant, id);
   });

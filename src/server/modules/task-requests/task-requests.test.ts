@@ -13,6 +13,7 @@ import {
   taskSummarySchema,
 } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { taskAttachments, taskRequests } from '../../db/schema/task-requests.ts';
 import { ensureProfile, grantRole } from '../access/access.service.ts';
@@ -25,7 +26,8 @@ let fixture: TenantFixture;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database });
+  // No agent drafts these requests while the counts are read (a loaded machine lost that race).
+  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', JOB_WORKERS: 'off' }) });
   fixture = await createTenantFixture(app, database);
 });
 afterAll(async () => {

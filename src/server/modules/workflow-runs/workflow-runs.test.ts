@@ -18,6 +18,7 @@ import {
 import { buildApp } from '../../app.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { organizationWorkflows } from '../../db/schema/workflows.ts';
 import { workflowRuns } from '../../db/schema/workflow-runs.ts';
@@ -266,6 +267,10 @@ describe('a run', () => {
       .from(outboundEmails)
       .where(and(eq(outboundEmails.kind, 'workflow-notice'), eq(outboundEmails.subject, 'Access review due')));
     expect(mails.length).toBe(1);
+    const bell = await withTenant(database.db, system, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.title, 'Access review due')),
+    );
+    expect(bell.map((row) => [row.userId, row.kind])).toEqual([[fixture.userIds.clientOfA, 'workflow']]);
     const delivery = received.find((item) => item.body.includes(run.id));
     expect(delivery?.valid).toBe(true);
     expect(JSON.parse(delivery!.body)).toMatchObject({ runId: run.id, data: { quarter: 'Q3' } });

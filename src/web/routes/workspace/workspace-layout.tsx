@@ -8,6 +8,8 @@ import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-to
 import { cn } from '../../lib/cn.ts';
 import { useAccessPredicate } from '../../features/auth/access.ts';
 import { RouteGuard } from '../../features/auth/route-guard.tsx';
+import { useAuth } from '../../features/auth/auth.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
 const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },
@@ -52,9 +54,10 @@ function WorkspaceNav() {
 /** The signed-in workspace's shell. */
 export default function WorkspaceLayout() {
   const { pathname } = useLocation();
+  const { user, needsMfa } = useAuth();
   return (
     <>
-      <SiteHeader />
+      <SiteHeader actions={<NotificationBell enabled={Boolean(user) && !needsMfa} />} />
       <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
         <WorkspaceNav />
         {/* pb-28: the advisor dock floats at the bottom centre; the last actions must scroll clear of it. */}

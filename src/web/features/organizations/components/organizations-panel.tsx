@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useOrganizations } from '../api/use-organizations.ts';
 import { CreateOrganizationDialog } from './create-organization-dialog.tsx';
+import { OrganizationHealth, SlaBadges } from './organization-health.tsx';
 import { StaffAssignments } from './staff-assignments.tsx';
 
 function OrganizationButton({
@@ -34,8 +35,10 @@ function OrganizationButton({
     >
       <span className="break-words font-medium">{organization.name}</span>
       <span className="text-xs text-muted-foreground">
-        {organization.staffCount} assigned staff · {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
+        {organization.plan ?? 'no plan'} · {organization.staffCount} assigned staff · {organization.memberCount}{' '}
+        {organization.memberCount === 1 ? 'member' : 'members'}
       </span>
+      <SlaBadges organization={organization} />
     </button>
   );
 }
@@ -110,7 +113,10 @@ export function OrganizationsPanel() {
               </p>
             ) : null}
           </nav>
-          <StaffAssignments key={selected.id} organization={selected} />
+          <div className="grid gap-4">
+            <OrganizationHealth organization={selected} />
+            <StaffAssignments key={selected.id} organization={selected} />
+          </div>
         </div>
       ) : null}
       {isCreating ? (
