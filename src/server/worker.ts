@@ -53,7 +53,10 @@ async function start(): Promise<void> {
   const domainEventListeners: DomainEventListener[] = [];
   domainEventListeners.push(workflowEventListener({ db: database.db, jobs }));
   await startDomainEventWorker(jobs, domainEventListeners);
-  await startWorkflowWorkers(jobs, workflowEngineDeps(database.db, env.NODE_ENV === 'production', () => mailWorker.notify()));
+  await startWorkflowWorkers(
+    jobs,
+    workflowEngineDeps(database.db, env.NODE_ENV === 'production', () => mailWorker.notify()),
+  );
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) console.error('worker shutting down after an error', err);
