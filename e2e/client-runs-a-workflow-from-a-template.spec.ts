@@ -24,7 +24,7 @@ test('a client uses a template, publishes it, runs it, approves its step and see
     await expect(page.getByTestId('workflow-template')).toHaveCount(8);
     await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
     await page.getByRole('button', { name: 'Use template Quarterly access review' }).click();
-    await expect(page.getByText('Workflow created')).toBeVisible();
+    await expect(page.getByTestId('toast').getByText('Workflow created')).toBeVisible();
     const row = page.getByTestId('workflow-row').filter({ hasText: 'Quarterly access review' });
     await expect(row.getByTestId('workflow-status')).toHaveText('Draft');
     await row.getByRole('button', { name: 'Publish' }).click();

@@ -1,4 +1,10 @@
-import { RRule } from 'rrule';
+import * as rruleModule from 'rrule';
+
+// rrule ships CommonJS to Node (its named exports live on the default export) and ESM to bundlers.
+type RRuleModule = typeof rruleModule;
+const loaded = rruleModule as RRuleModule & { default?: RRuleModule };
+const RRule = (loaded.default?.RRule ?? loaded.RRule) as RRuleModule['RRule'];
+type RRule = InstanceType<RRuleModule['RRule']>;
 
 /**
  * Schedules (docs/workflow-runs.md): an RRULE repeating from a wall-clock start in the organization's
