@@ -33,6 +33,7 @@ export function useOrganizationWorkflows(organizationId: Org) {
     queryKey: [...ROOT, 'workflows', organizationId ?? 'mine'],
     queryFn: () => apiFetch('/api/v1/organization-workflows', { query: query(organizationId), schema: organizationWorkflowListSchema }),
     enabled: organizationId !== null,
+    refetchInterval: 10_000,
   });
 }
 

@@ -8,7 +8,7 @@ import { RUN_STATUS_TONE, RUN_STATUS_WORDS, when } from '../workflow-words.ts';
 function outcomeWords(outcome: Record<string, unknown> | null): string {
   if (!outcome) return '';
   return Object.entries(outcome)
-    .filter(([, value]) => value !== null && typeof value !== 'object')
+    .filter(([key, value]) => value !== null && typeof value !== 'object' && !key.endsWith('By') && key !== 'approvalId')
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(' · ');
 }
@@ -52,7 +52,7 @@ export function RunTimeline({ runId }: { runId: string }) {
           <li key={step.id} className="text-sm">
             <span className="font-medium">{step.label}</span>{' '}
             <Badge tone={step.status === 'failed' ? 'red' : step.status === 'waiting' ? 'yellow' : 'green'}>{step.status}</Badge>
-            <span className="block text-muted-foreground">
+            <span className="block break-words text-muted-foreground">
               {when(step.started_at)}
               {outcomeWords(step.outcome) ? ` · ${outcomeWords(step.outcome)}` : ''}
             </span>
