@@ -44,6 +44,7 @@ import { registerTaskRequestRoutes } from './modules/task-requests/task-requests
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
+import { registerWorkflowRunsModule } from './modules/workflow-runs/workflow-runs.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegisterImportRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationMemberRoutes(app, authDeps);
+  registerWorkflowRunsModule(app);
   await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -10,6 +10,8 @@ import { JobQueue } from './modules/jobs/job-queue.ts';
 import { QUEUE_SETTINGS } from './modules/jobs/queue-settings.ts';
 import { outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
 import { MailWorker } from './modules/mail/mail.service.ts';
+import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
+import { startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
 import { startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
 
 /**
@@ -49,7 +51,12 @@ async function start(): Promise<void> {
   await startNotificationDigestWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
   const domainEventListeners: DomainEventListener[] = [];
+  domainEventListeners.push(workflowEventListener({ db: database.db, jobs }));
   await startDomainEventWorker(jobs, domainEventListeners);
+  await startWorkflowWorkers(
+    jobs,
+    workflowEngineDeps(database.db, env.NODE_ENV === 'production', () => mailWorker.notify()),
+  );
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) console.error('worker shutting down after an error', err);

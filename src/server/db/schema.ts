@@ -18,6 +18,7 @@ import * as frameworks from './schema/frameworks.ts';
 import * as controls from './schema/controls.ts';
 import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
+import * as workflowRuns from './schema/workflow-runs.ts';
 import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
 
@@ -43,6 +44,7 @@ export const schema = {
   ...controls,
   ...evidence,
   ...risks,
+  ...workflowRuns,
   ...audit,
   ...notifications,
 };

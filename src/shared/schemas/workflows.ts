@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_SUGGESTION_DEFAULTS, GENERATED_WORKFLOW, MAX_INPUT_LENGTH } from '../constants.ts';
 import { MAX_INPUT_LENGTH_MESSAGE, prioritySchema } from './advisor.ts';
+import { RUN_STATUSES, WORKFLOW_STATUSES, workflowTriggerSchema } from './workflow-runs.ts';
 
 /** Workflow templates, nodes and edges exactly as product.md §3 shapes them. */
 
@@ -109,3 +110,50 @@ export type SaveWorkflowVersionInput = z.input<typeof saveWorkflowVersionInputSc
 export const workflowParamsSchema = z.object({ id: z.uuid({ message: 'Not a workflow id' }) });
 
 export const GENERATED_WORKFLOW_CATEGORY = GENERATED_WORKFLOW.category;
+
+/**
+ * An organization's workflow (docs/workflow-runs.md): a draft graph the builder edits, a status, a
+ * trigger, and its published versions (a run pins the version it started on).
+ */
+export const organizationWorkflowSchema = z.object({
+  id: z.uuid(),
+  organization_id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.enum(WORKFLOW_STATUSES),
+  trigger: workflowTriggerSchema,
+  nodes: z.array(workflowNodeSchema),
+  edges: z.array(workflowEdgeSchema),
+  published_version: z.number().int().nullable(),
+  has_unpublished_changes: z.boolean(),
+  next_run_at: z.string().nullable(),
+  last_run: z.object({ id: z.uuid(), status: z.enum(RUN_STATUSES), created_at: z.string() }).nullable(),
+  source_template_id: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrganizationWorkflow = z.infer<typeof organizationWorkflowSchema>;
+export const organizationWorkflowListSchema = z.object({ workflows: z.array(organizationWorkflowSchema) });
+export const organizationWorkflowQuerySchema = z.object({ organizationId: z.uuid().optional() });
+export const organizationWorkflowParamsSchema = z.object({ workflowId: z.uuid({ message: 'Not a workflow id' }) });
+
+export const useWorkflowTemplateInputSchema = z.object({ organizationId: z.uuid().optional(), templateId: z.uuid() });
+export const updateOrganizationWorkflowInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().trim().max(MAX_INPUT_LENGTH, MAX_INPUT_LENGTH_MESSAGE).optional(),
+    trigger: workflowTriggerSchema.optional(),
+    nodes: z.array(workflowNodeSchema).min(1).max(MAX_WORKFLOW_NODES),
+    edges: z.array(workflowEdgeSchema).max(MAX_WORKFLOW_EDGES),
+  })
+  .superRefine(checkGraph);
+export type UpdateOrganizationWorkflowInput = z.input<typeof updateOrganizationWorkflowInputSchema>;
+export const setWorkflowStatusInputSchema = z.object({ status: z.enum(['active', 'paused']) });
+
+/** A validation problem, on a node when it has one (the builder marks that node). */
+export const workflowProblemSchema = z.object({ nodeId: z.string().nullable(), message: z.string() });
+export type WorkflowProblem = z.infer<typeof workflowProblemSchema>;
+export const workflowValidationSchema = z.object({ valid: z.boolean(), problems: z.array(workflowProblemSchema) });
+
+export const workflowTemplateListSchema = z.object({ templates: z.array(workflowListItemSchema) });

@@ -14,6 +14,8 @@ export const organizations = pgTable('organizations', {
   website: text('website'),
   size: text('size', { enum: COMPANY_SIZES }),
   country: text('country'),
+  /** IANA time zone for schedules and the compliance calendar (docs/workflow-runs.md). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

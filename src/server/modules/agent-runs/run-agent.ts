@@ -9,6 +9,7 @@ import { organizations, staffAssignments } from '../../db/schema/organizations.t
 import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import type { JobDataMap, Jobs } from '../jobs/job-types.ts';
+import { emitTaskStatusChanged } from '../task-requests/task-status-events.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { withTenant } from '../organizations/tenant.ts';
 import { organizationPlan } from '../task-requests/pipeline.ts';
@@ -190,6 +191,7 @@ export async function runAgentJob(deps: RunAgentDeps, job: RunJob): Promise<RunO
       .update(taskRequests)
       .set({ status: 'in_review', failureMessage: null, updatedAt: new Date() })
       .where(eq(taskRequests.id, request.id));
+    await emitTaskStatusChanged(tx, deps.jobs, request, 'in_review');
     await tx.update(deliverables).set({ status: 'in_review', updatedAt: new Date() }).where(eq(deliverables.taskRequestId, request.id));
     await recordTaskEvent(
       tx,
@@ -221,6 +223,7 @@ export async function deadLetterAgentRun(deps: RunAgentDeps, data: JobDataMap['a
       .update(taskRequests)
       .set({ status: 'failed', failureMessage: AGENT_RUN_FAILED_MESSAGE, updatedAt: new Date() })
       .where(eq(taskRequests.id, request.id));
+    await emitTaskStatusChanged(tx, deps.jobs, request, 'failed');
     await recordTaskEvent(tx, {
       organizationId: request.organizationId,
       taskRequestId: request.id,

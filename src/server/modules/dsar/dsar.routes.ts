@@ -37,6 +37,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         ipAddress: request.ip || null,
         userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
         privacyInbox: app.env.PRIVACY_INBOX,
+        jobs: app.jobs,
       });
       app.mailWorker.notify();
       return reply.status(201).send(receipt);

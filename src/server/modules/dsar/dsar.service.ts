@@ -10,7 +10,9 @@ import {
 } from '../../../shared/schemas/dsar.ts';
 import type { Db } from '../../db/client.ts';
 import { dsarReferenceSequence, dsarRequests } from '../../db/schema/dsar.ts';
+import type { Jobs } from '../jobs/job-types.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { emitPrivacyRequestReceived } from './dsar-events.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -19,6 +21,8 @@ export interface DsarRequestMeta {
   userAgent: string | null;
   /** Where staff are told about new requests. */
   privacyInbox: string;
+  /** When given, the organizations the requester's account belongs to hear 'privacy_request.received'. */
+  jobs?: Jobs;
 }
 
 /**
@@ -60,22 +64,33 @@ export async function createDsarRequest(db: Db, input: DsarInput, meta: DsarRequ
     const sequence = Number(next.rows[0]?.value);
     if (!Number.isSafeInteger(sequence)) throw new Error('createDsarRequest: the reference sequence returned nothing');
     const reference = formatDsarReference(receivedAt.getUTCFullYear(), sequence);
-    await tx.insert(dsarRequests).values({
-      reference,
-      requestType: input.requestType,
-      fullName: input.fullName,
-      email: input.email,
-      relationship: input.relationship,
-      subjectName: input.subjectName ?? null,
-      country: input.country,
-      accountEmail: input.accountEmail ?? null,
-      details: input.details ?? null,
-      dueAt,
-      ipAddress: meta.ipAddress,
-      userAgent: meta.userAgent,
-      createdAt: receivedAt,
-      updatedAt: receivedAt,
-    });
+    const [stored] = await tx
+      .insert(dsarRequests)
+      .values({
+        reference,
+        requestType: input.requestType,
+        fullName: input.fullName,
+        email: input.email,
+        relationship: input.relationship,
+        subjectName: input.subjectName ?? null,
+        country: input.country,
+        accountEmail: input.accountEmail ?? null,
+        details: input.details ?? null,
+        dueAt,
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent,
+        createdAt: receivedAt,
+        updatedAt: receivedAt,
+      })
+      .returning({ id: dsarRequests.id });
+    if (meta.jobs && stored) {
+      await emitPrivacyRequestReceived(tx, meta.jobs, {
+        id: stored.id,
+        reference,
+        requestType: input.requestType,
+        emails: [input.email, input.accountEmail],
+      });
+    }
     await enqueueEmail(tx, {
       kind: 'dsar.acknowledgement',
       to: input.email,

@@ -5,6 +5,7 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { controls, organizationControls } from '../../db/schema/controls.ts';
 import { type EVIDENCE_NOTICE_KINDS, evidence, evidenceControls, evidenceNotices } from '../../db/schema/evidence.ts';
 import { classifyBuiltin } from '../agent-runs/providers/builtin-classifier.ts';
+import { emitDomainEvent } from '../events/domain-events.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
@@ -76,10 +77,10 @@ function noticeText(kind: NoticeKind, row: EvidenceRow, controlIds: string[], ti
   };
 }
 
-/** Marks the item stale and flips its implemented controls that now have no fresh evidence left. */
-async function markStale(tx: DbTransaction, row: EvidenceRow, controlIds: string[], now: Date): Promise<number> {
+/** Marks the item stale and flips its implemented controls that now have no fresh evidence left; answers those controls. */
+async function markStale(tx: DbTransaction, row: EvidenceRow, controlIds: string[], now: Date): Promise<string[]> {
   if (!row.staleAt) await tx.update(evidence).set({ staleAt: now, updatedAt: now }).where(eq(evidence.id, row.id));
-  if (controlIds.length === 0) return 0;
+  if (controlIds.length === 0) return [];
   const stillFresh = tx
     .select({ controlId: evidenceControls.controlId })
     .from(evidenceControls)
@@ -103,8 +104,8 @@ async function markStale(tx: DbTransaction, row: EvidenceRow, controlIds: string
         notInArray(organizationControls.controlId, stillFresh),
       ),
     )
-    .returning({ id: organizationControls.id });
-  return flipped.length;
+    .returning({ controlId: organizationControls.controlId });
+  return flipped.map((control) => control.controlId);
 }
 
 async function openRenewal(tx: DbTransaction, jobs: Jobs, row: EvidenceRow, controlIds: string[], requestedBy: string, now: Date) {
@@ -140,7 +141,16 @@ async function processItem(db: Db, jobs: Jobs, id: string, now: Date, result: Ev
     const controlIds = links.map((link) => link.controlId).sort();
     if (kind === 'stale') {
       if (!row.staleAt) result.markedStale += 1;
-      result.controlsStale += await markStale(tx, row, controlIds, now);
+      const flipped = await markStale(tx, row, controlIds, now);
+      result.controlsStale += flipped.length;
+      for (const controlId of flipped) {
+        await emitDomainEvent(tx, jobs, {
+          type: 'control.stale',
+          organizationId: row.organizationId,
+          entityId: controlId,
+          data: { evidenceId: row.id },
+        });
+      }
     }
     // An item that reached the 7-day mark (or staleness) first never gets the earlier notice late.
     const skipped: NoticeKind[] = kind === 'stale' ? ['expiring_30', 'expiring_7'] : kind === 'expiring_7' ? ['expiring_30'] : [];
@@ -157,6 +167,14 @@ async function processItem(db: Db, jobs: Jobs, id: string, now: Date, result: Ev
     }
     if (!claimed) return;
     result.notices[kind] += 1;
+    if (kind !== 'stale') {
+      await emitDomainEvent(tx, jobs, {
+        type: 'evidence.expiring',
+        organizationId: row.organizationId,
+        entityId: row.id,
+        data: { title: row.title.slice(0, 200), expiresAt: row.expiresAt.toISOString(), days: kind === 'expiring_7' ? 7 : 30 },
+      });
+    }
     const recipients = await recipientsOf(tx, row, controlIds);
     const message = noticeText(kind, row, controlIds, new Map(links.map((link) => [link.controlId, link.title])));
     for (const recipient of recipients) {

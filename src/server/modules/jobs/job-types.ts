@@ -16,6 +16,10 @@ export interface JobDataMap {
   'evidence-expiry': { reason: 'schedule' | 'manual' };
   /** Something happened in a workspace; its listeners react (modules/events/domain-events.ts). The one payload that is more than ids. */
   'domain-event': DomainEvent;
+  /** Execute one node of a workflow run: the seq it may move (modules/workflow-runs/engine.ts). */
+  'workflow-step': { runId: string; organizationId: string; seq: number };
+  /** Every minute: start the runs of scheduled workflows that came due (modules/workflow-runs/triggers.ts). */
+  'workflow-schedule': { reason: 'schedule' | 'manual' };
   /** Daily: one e-mail per user listing the notifications they chose to get in a digest. modules/notifications. */
   'notification-digest': { reason: 'schedule' | 'manual' };
 }

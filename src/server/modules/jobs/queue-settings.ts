@@ -42,6 +42,20 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryDelayMax: 900,
     expireInSeconds: 5 * 60,
   },
+  // A step re-claimed after a crash finds its seq spent and does nothing; a webhook's failures back off.
+  'workflow-step': {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 5 * 60,
+  },
+  // Idempotent: a run per occurrence (unique trigger key), so a retried pass starts nothing twice.
+  'workflow-schedule': {
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 5 * 60,
+  },
   // Idempotent (a notification leaves state 'digest' with its mail, in one transaction).
   'notification-digest': {
     retryLimit: 3,

@@ -13,6 +13,7 @@ import { enqueueEmail } from '../mail/mail.service.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 import { type TaskRequestRow, startAgentRun } from '../task-requests/pipeline.ts';
 import { recordTaskEvent } from '../task-requests/task-events.ts';
+import { emitTaskStatusChanged } from '../task-requests/task-status-events.ts';
 import { readOutput } from './output-review.service.ts';
 import { type Person, peopleByIds } from './people.ts';
 
@@ -49,6 +50,7 @@ async function approve(
   });
   const now = new Date();
   await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: now, updatedAt: now }).where(eq(taskRequests.id, request.id));
+  await emitTaskStatusChanged(tx, options.jobs, request, 'delivered', { approved: true });
   const event = { organizationId: request.organizationId, taskRequestId: request.id };
   await recordTaskEvent(
     tx,
@@ -135,6 +137,7 @@ export async function decideOutput(tenant: Tenant, options: DecideOutputOptions)
         detail: decision.notes,
       });
       const run = await startAgentRun(tx, options.jobs, { taskRequest: request, reviewNotes: decision.notes });
+      await emitTaskStatusChanged(tx, options.jobs, request, 'queued');
       return { ...base, requestStatus: 'queued' as const, deliverable: null, runId: run.id, mailed: false };
     });
   } catch (error) {

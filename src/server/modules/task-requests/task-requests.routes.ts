@@ -156,7 +156,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const detail = await cancelTaskRequest(await requestTenant(request), request.params.id);
+      const detail = await cancelTaskRequest(await requestTenant(request), request.params.id, app.jobs);
       request.log.info({ taskRequestId: detail.id }, 'task request cancelled');
       return detail;
     },

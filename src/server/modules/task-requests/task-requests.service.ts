@@ -17,6 +17,7 @@ import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskAttachments, taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
+import { emitTaskStatusChanged } from './task-status-events.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 import { startAgentRun, submitTaskRequest } from './pipeline.ts';
 import { recordTaskEvent } from './task-events.ts';
@@ -262,7 +263,7 @@ async function lockTaskRequest(tx: DbTransaction, tenant: Tenant, id: string) {
  * The client (or an administrator) withdraws a request that is not delivered yet: it is cancelled,
  * its queued agent runs with it, and the timeline says who did it.
  */
-export async function cancelTaskRequest(tenant: Tenant, id: string): Promise<TaskRequestDetail> {
+export async function cancelTaskRequest(tenant: Tenant, id: string, jobs?: Jobs): Promise<TaskRequestDetail> {
   return tenant.transaction(async (tx) => {
     const request = await lockTaskRequest(tx, tenant, id);
     if (!speaksForClient(tenant))
@@ -275,6 +276,7 @@ export async function cancelTaskRequest(tenant: Tenant, id: string): Promise<Tas
     }
     const now = new Date();
     await tx.update(taskRequests).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(taskRequests.id, id));
+    if (jobs) await emitTaskStatusChanged(tx, jobs, request, 'cancelled');
     await tx
       .update(agentRuns)
       .set({ status: 'cancelled', finishedAt: now })

@@ -8,6 +8,7 @@ import {
   workflowTemplateDetailSchema,
 } from '../../../shared/schemas/workflows.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { registerOrganizationWorkflowRoutes } from './organization-workflows.routes.ts';
 import { generateWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion } from './workflows.service.ts';
 
 /**
@@ -86,4 +87,5 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
         .status(201)
         .send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),
   );
+  registerOrganizationWorkflowRoutes(app);
 }

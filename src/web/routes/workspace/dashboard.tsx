@@ -8,6 +8,8 @@ import { SupportPanel } from '../../features/dashboard/components/support-panel.
 import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
+import { WorkflowManager } from '../../features/workflow-runs/components/workflow-manager.tsx';
+import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
 import { ComplianceTab } from './dashboard-compliance.tsx';
@@ -53,6 +55,8 @@ export default function DashboardRoute() {
               <h2 id="workflows-heading" className="text-xl font-semibold">
                 Workflows
               </h2>
+              <WorkflowsManagerSection />
+              <h3 className="pt-4 text-lg font-semibold">Your generated workflows</h3>
               <WorkflowList onAskAdvisor={() => openAdvisor('Workflows')} />
             </section>
           ),
@@ -60,6 +64,17 @@ export default function DashboardRoute() {
           integrations: <IntegrationsPanel />,
         }}
       />
+    </div>
+  );
+}
+
+/** The Unified Workflow Manager for the organization chosen (a client's own; staff pick one). */
+function WorkflowsManagerSection() {
+  const { organizationId, picker } = useProgrammeOrganization();
+  return (
+    <div className="space-y-4">
+      <ProgrammeOrganizationPicker picker={picker} />
+      <WorkflowManager organizationId={organizationId} />
     </div>
   );
 }
