@@ -40,6 +40,7 @@ import { registerRegisterImportRoutes } from './modules/registers/registers-impo
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
+import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegisterImportRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationMemberRoutes(app, authDeps);
+  registerOffboardingRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);
