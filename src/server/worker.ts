@@ -11,6 +11,7 @@ import { QUEUE_SETTINGS } from './modules/jobs/queue-settings.ts';
 import { outboxTransport, smtpTransport } from './modules/mail/mail-transport.ts';
 import { MailWorker } from './modules/mail/mail.service.ts';
 import { startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
+import { startWebhookDeliveryWorker, webhookListener } from './modules/integrations/webhook-delivery.ts';
 
 /**
  * `npm run worker`: a process that only works the job queues (agent runs, mail), beside web servers
@@ -48,7 +49,8 @@ async function start(): Promise<void> {
   await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   await startNotificationDigestWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
-  const domainEventListeners: DomainEventListener[] = [];
+  const domainEventListeners: DomainEventListener[] = [webhookListener(database.db, jobs)];
+  await startWebhookDeliveryWorker(jobs, database.db);
   await startDomainEventWorker(jobs, domainEventListeners);
 
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {

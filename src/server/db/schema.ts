@@ -20,6 +20,7 @@ import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
 import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
+import * as integrations from './schema/integrations.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -45,5 +46,6 @@ export const schema = {
   ...risks,
   ...audit,
   ...notifications,
+  ...integrations,
 };
 export type Schema = typeof schema;
