@@ -40,6 +40,9 @@ import { registerRegisterImportRoutes } from './modules/registers/registers-impo
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
+import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
+import { registerApiKeyAuthentication } from './modules/integrations/api-key-auth.ts';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
@@ -111,7 +114,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'ComplianceCore API', version: '1.0.0' },
       // Routes that need a user declare `security: [{ bearerAuth: [] }]`: an access token from /auth/v1.
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // An API key (`cck_…`, docs/integrations.md) works on every /api/v1 operation: as the bearer token, or in X-API-Key.
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token from /auth/v1, or an API key (cck_…) made under Integrations',
+          },
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description:
+              'An API key (cck_…) made under Integrations: the maker’s access, narrowed to the key’s organization and scopes; 300 requests a minute per key',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -123,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
 
   registerAuthentication(app, await loadSigningKeys(app));
+  registerApiKeyAuthentication(app);
   registerRouteAccess(app);
   const authDeps = await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
@@ -154,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationRoutes(app);
   registerOrganizationMemberRoutes(app, authDeps);
   registerWorkflowRunsModule(app);
+  registerOffboardingRoutes(app);
+  registerIntegrationRoutes(app);
   await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

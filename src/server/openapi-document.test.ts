@@ -141,6 +141,9 @@ const PUBLISHED: Record<string, string> = {
   'GET /auth/v1/user': 'getCurrentUser',
   'POST /auth/v1/logout': 'signOut',
   'GET /api/v1/notifications': 'listNotifications',
+  'POST /api/v1/integrations/api-keys': 'createApiKey',
+  'POST /api/v1/integrations/webhooks': 'createWebhook',
+  'GET /api/v1/integrations/webhooks/{webhookId}/deliveries': 'listWebhookDeliveries',
 };
 
 interface OpenApiResponse {

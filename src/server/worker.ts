@@ -13,6 +13,7 @@ import { MailWorker } from './modules/mail/mail.service.ts';
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
 import { startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
 import { startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
+import { startWebhookDeliveryWorker, webhookListener } from './modules/integrations/webhook-delivery.ts';
 
 /**
  * `npm run worker`: a process that only works the job queues (agent runs, mail), beside web servers
@@ -50,8 +51,11 @@ async function start(): Promise<void> {
   await startEvidenceExpiryWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   await startNotificationDigestWorker(jobs, { db: database.db, mailQueued: () => mailWorker.notify() });
   // The same listeners the server registers (workflow triggers, webhooks …), built from this process's parts.
-  const domainEventListeners: DomainEventListener[] = [];
-  domainEventListeners.push(workflowEventListener({ db: database.db, jobs }));
+  const domainEventListeners: DomainEventListener[] = [
+    webhookListener(database.db, jobs),
+    workflowEventListener({ db: database.db, jobs }),
+  ];
+  await startWebhookDeliveryWorker(jobs, database.db);
   await startDomainEventWorker(jobs, domainEventListeners);
   await startWorkflowWorkers(
     jobs,

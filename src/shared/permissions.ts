@@ -288,6 +288,11 @@ export const ENDPOINT_ACCESS = {
   manageStaffAssignments: { authenticated: true, minimumRole: 'project_manager' },
   /** A client's own administrator invites and removes colleagues; staff who reach the organization see its members. */
   manageMembers: { authenticated: true, minimumRole: 'client_manager' },
+  /**
+   * API keys and webhooks of an organization, within the tenant: staff with is_integration_admin, and a
+   * client's own administrator (capability flags are staff-only); the handler checks which (docs/integrations.md).
+   */
+  manageIntegrations: { authenticated: true, minimumRole: 'client_manager' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

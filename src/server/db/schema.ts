@@ -21,6 +21,7 @@ import * as risks from './schema/risks.ts';
 import * as workflowRuns from './schema/workflow-runs.ts';
 import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
+import * as integrations from './schema/integrations.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -47,5 +48,6 @@ export const schema = {
   ...workflowRuns,
   ...audit,
   ...notifications,
+  ...integrations,
 };
 export type Schema = typeof schema;

@@ -12,6 +12,11 @@ export interface AuthContext {
   aal: 'aal1' | 'aal2';
   sessionId: string | null;
   claims: JWTPayload;
+  /**
+   * Set when an API key authenticated the request (modules/integrations/api-key-auth.ts): the key acts as
+   * its maker, narrowed to its organization and these permissions (docs/integrations.md).
+   */
+  apiKey?: { id: string; organizationId: string; permissions: readonly string[] };
 }
 
 declare module 'fastify' {
@@ -66,7 +71,8 @@ export function registerAuthentication(app: FastifyInstance, keys: TokenVerifier
     request.auth = null;
     if (request.url.startsWith('/auth/v1/')) return;
     const token = tokenOf(request);
-    if (!token) return;
+    // An API key (`cck_…`) is the integrations module's to check, in the hook that follows this one.
+    if (!token || token.startsWith('cck_')) return;
     const guarded = guardsPath(request.url);
     let context: AuthContext | undefined;
     try {

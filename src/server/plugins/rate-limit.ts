@@ -13,7 +13,9 @@ import type { ErrorBody } from '../../shared/errors.ts';
  * a TypeError, logged at error level for every such request (a log-flooding lever); those requests
  * now share one counter, so hanging up early is no way around a limit either.
  */
-export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'> & { auth?: FastifyRequest['auth'] }): string {
+  // A request made with an API key is charged to the key (docs/integrations.md), wherever it comes from.
+  if (request.auth?.apiKey) return `api-key:${request.auth.apiKey.id}`;
   const address: string | undefined = request.ip;
   return address ? normalizeIP(address) : 'address-unknown';
 }

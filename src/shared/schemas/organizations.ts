@@ -144,3 +144,23 @@ export const inviteMemberInputSchema = z.object({
     .max(254),
 });
 export type InviteMemberInput = z.infer<typeof inviteMemberInputSchema>;
+
+// Offboarding (docs/organizations.md): what deleting an organization removes, and the typed confirmation.
+export const offboardingPreviewSchema = z.object({
+  organizationId: z.uuid(),
+  name: z.string(),
+  /** Each table with rows of this organization, and how many. */
+  tables: z.array(z.object({ table: z.string(), rows: z.number().int() })),
+  files: z.number().int(),
+  /** What stays after the deletion (the audit trail). */
+  kept: z.array(z.string()),
+});
+export type OffboardingPreview = z.infer<typeof offboardingPreviewSchema>;
+
+export const deleteOrganizationInputSchema = z.object({
+  confirmName: z
+    .string({ error: 'Type the organization’s name to confirm' })
+    .trim()
+    .min(1, 'Type the organization’s name to confirm')
+    .max(200),
+});

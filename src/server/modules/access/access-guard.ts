@@ -4,7 +4,7 @@ import { type AccessRequirement, checkAccess } from '../../../shared/permissions
 import { AppError } from '../../app-error.ts';
 import { authMfaFactors } from '../../db/schema/auth.ts';
 import { type AuthContext, requireUser } from '../../plugins/authenticate.ts';
-import { type SecurityEventInput, type UserAccess, emptyAccess, loadAccess, logSecurityEvent } from './access.service.ts';
+import { NO_CAPABILITIES, type SecurityEventInput, type UserAccess, emptyAccess, loadAccess, logSecurityEvent } from './access.service.ts';
 
 /**
  * The server half of the route guard (product.md §6): route-access.ts calls `requireAccess` for the
@@ -41,9 +41,24 @@ export async function recordSecurityEvent(request: FastifyRequest, event: Omit<S
   }
 }
 
+/**
+ * An API key holds no role and no capability flag, and of its maker's permissions only those its scopes
+ * name: it reaches data areas, never administration or approvals (docs/integrations.md).
+ */
+function narrowToApiKey(access: UserAccess, apiKey: NonNullable<AuthContext['apiKey']>): UserAccess {
+  return {
+    ...access,
+    roles: [],
+    primaryRole: null,
+    capabilities: NO_CAPABILITIES,
+    permissions: new Set([...access.permissions].filter((permission) => apiKey.permissions.includes(permission))),
+  };
+}
+
 async function load(request: FastifyRequest, user: AuthContext): Promise<RequestAccess> {
   try {
-    return { ...(await loadAccess(request.server.database.db, user.userId)), user };
+    const access = await loadAccess(request.server.database.db, user.userId);
+    return { ...(user.apiKey ? narrowToApiKey(access, user.apiKey) : access), user };
   } catch (error) {
     // product.md §8: a failed role fetch logs AUTH_FAILURE and the user holds no role.
     request.log.error({ err: error, userId: user.userId }, 'could not load the user’s roles');

@@ -22,6 +22,8 @@ export interface JobDataMap {
   'workflow-schedule': { reason: 'schedule' | 'manual' };
   /** Daily: one e-mail per user listing the notifications they chose to get in a digest. modules/notifications. */
   'notification-digest': { reason: 'schedule' | 'manual' };
+  /** One webhook delivery (signed webhook, Slack or Teams): modules/integrations/webhook-delivery.ts. */
+  'webhook-delivery': { deliveryId: string };
 }
 export type JobName = keyof JobDataMap;
 

@@ -63,4 +63,12 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
+  // A receiver that fails is retried with backoff (30 s doubling, ≤ 1 h); out of retries, the dead letter counts a failure.
+  'webhook-delivery': {
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3_600,
+    expireInSeconds: 60,
+  },
 };

@@ -13,6 +13,7 @@ import {
 } from '../../../../tests/tenant-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
+import { organizationMembers } from '../../db/schema/organizations.ts';
 
 /**
  * The tenant matrix (docs/tenancy.md): every actor × both organizations × every workspace endpoint.
@@ -32,6 +33,8 @@ interface OrganizationEndpoint {
   body?: (fixture: TenantFixture) => object;
   /** Who the route's access guard admits, tenancy aside (ENDPOINT_ACCESS). */
   admits: readonly TenantActor[];
+  /** The status that means "reached the organization" when not a success (a refused confirmation, a protected member). */
+  reachedStatus?: number;
 }
 
 interface Listing {
@@ -44,26 +47,66 @@ interface Listing {
   organizationIds: ((body: unknown) => string[]) | null;
 }
 
+/** Each fixture organization's owner membership (removing it is refused: 400 means the organization was reached). */
+const owners = new Map<string, string>();
+const STAFFING: readonly TenantActor[] = ['staffUnassigned', 'administrator'];
+const MEMBER_MANAGERS: readonly TenantActor[] = ['clientOfB', 'staffOfA', 'staffUnassigned', 'administrator'];
+
 const ORGANIZATION_ENDPOINTS: readonly OrganizationEndpoint[] = [
   { operationId: 'getOrganization', method: 'GET', url: (org) => `/api/v1/organizations/${org.id}`, admits: EVERYONE },
   {
     operationId: 'listStaffAssignments',
     method: 'GET',
     url: (org) => `/api/v1/admin/organizations/${org.id}/staff`,
-    admits: ADMINISTRATORS,
+    admits: STAFFING,
   },
   {
     operationId: 'assignStaff',
     method: 'POST',
     url: (org) => `/api/v1/admin/organizations/${org.id}/staff`,
     body: (fixture) => ({ staffUserId: fixture.spareStaffId, engagementRole: 'reviewer' }),
-    admits: ADMINISTRATORS,
+    admits: STAFFING,
   },
   {
     operationId: 'unassignStaff',
     method: 'DELETE',
     url: (org) => `/api/v1/admin/organizations/${org.id}/staff/${org.spareAssignmentId}`,
+    admits: STAFFING,
+  },
+  { operationId: 'listOrganizationMembers', method: 'GET', url: (org) => `/api/v1/organizations/${org.id}/members`, admits: EVERYONE },
+  {
+    operationId: 'inviteMember',
+    method: 'POST',
+    url: (org) => `/api/v1/organizations/${org.id}/members`,
+    body: () => ({ email: `matrix-${randomUUID().slice(0, 8)}@example.com` }),
+    admits: MEMBER_MANAGERS,
+  },
+  {
+    operationId: 'removeMember',
+    method: 'DELETE',
+    url: (org) => `/api/v1/organizations/${org.id}/members/${owners.get(org.id) ?? randomUUID()}`,
+    admits: MEMBER_MANAGERS,
+    reachedStatus: 400,
+  },
+  {
+    operationId: 'getOffboardingPreview',
+    method: 'GET',
+    url: (org) => `/api/v1/admin/organizations/${org.id}/offboarding`,
     admits: ADMINISTRATORS,
+  },
+  {
+    operationId: 'exportOrganization',
+    method: 'GET',
+    url: (org) => `/api/v1/admin/organizations/${org.id}/export`,
+    admits: ADMINISTRATORS,
+  },
+  {
+    operationId: 'deleteOrganization',
+    method: 'POST',
+    url: (org) => `/api/v1/admin/organizations/${org.id}/deletion`,
+    body: () => ({ confirmName: 'not the name' }),
+    admits: ADMINISTRATORS,
+    reachedStatus: 400,
   },
 ];
 
@@ -80,7 +123,7 @@ const LISTINGS: readonly Listing[] = [
     operationId: 'listOrganizations',
     method: 'GET',
     url: '/api/v1/admin/organizations?limit=100',
-    admits: ADMINISTRATORS,
+    admits: STAFFING,
     organizationIds: (body) => ids((body as { organizations: { id: string }[] }).organizations),
   },
   {
@@ -101,6 +144,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ database });
   fixture = await createTenantFixture(app, database);
+  for (const member of await database.db.select().from(organizationMembers)) owners.set(member.organizationId, member.id);
 });
 afterAll(async () => {
   await app?.close();
@@ -126,16 +170,16 @@ describe('tenant matrix: actor × organization × endpoint', () => {
     it(`${endpoint.operationId}: ${endpoint.method} ${endpoint.url({ id: ':organizationId', name: '', spareAssignmentId: ':assignmentId' })}`, async () => {
       const outcome: Record<string, Record<TenantOrg, string>> = {};
       for (const actor of TENANT_ACTORS) {
-        const payload = endpoint.body?.(fixture);
+        const payload = () => endpoint.body?.(fixture);
         const nowhere: TenantOrganization = { id: randomUUID(), name: 'nowhere', spareAssignmentId: randomUUID() };
-        const absent = await call(actor, endpoint.method, endpoint.url(nowhere), payload);
+        const absent = await call(actor, endpoint.method, endpoint.url(nowhere), payload());
         const admitted = endpoint.admits.includes(actor);
         expect(absent.statusCode, `${actor} on a missing organization: ${absent.body}`).toBe(admitted ? 404 : 403);
         const row: Record<TenantOrg, string> = { a: '', b: '' };
         for (const org of ['a', 'b'] as const) {
-          const response = await call(actor, endpoint.method, endpoint.url(fixture.orgs[org]), payload);
+          const response = await call(actor, endpoint.method, endpoint.url(fixture.orgs[org]), payload());
           expectNoLeak(actor, response.body);
-          if (response.statusCode < 300) row[org] = 'ok';
+          if (response.statusCode < 300 || response.statusCode === endpoint.reachedStatus) row[org] = 'ok';
           else {
             // Outside the tenant is indistinguishable from absent: same status, code and message.
             expect({ status: response.statusCode, error: errorOf(response.body) }, `${actor} → ${org}`).toEqual({

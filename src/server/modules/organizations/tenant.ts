@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
 import { getRequestAccess } from '../access/access-guard.ts';
+import { loadAccess } from '../access/access.service.ts';
 import { type AuditOrigin, auditOrigin } from '../audit/record-audit.ts';
 
 /**
@@ -134,6 +135,22 @@ export async function resolveTenantScope(
 
 const scopes = new WeakMap<FastifyRequest, Promise<TenantScope>>();
 
+/**
+ * An API key reaches its one organization, and only while its maker still does (an ended assignment or
+ * membership ends the key's reach too): docs/integrations.md.
+ */
+async function apiKeyScope(request: FastifyRequest, organizationId: string): Promise<TenantScope> {
+  const access = await getRequestAccess(request);
+  const { userId } = access.user;
+  const maker = await loadAccess(request.server.database.db, userId);
+  const makerScope = await resolveTenantScope(request.server.database.db, {
+    userId,
+    isAdministrator: maker.roles.includes('administrator'),
+    isStaff: maker.userType === 'staff',
+  });
+  return scopeReaches(makerScope, organizationId) ? { kind: 'member', userId, organizationId } : { kind: 'none', userId };
+}
+
 /** The request's tenant scope, loaded once per request. The service-role key reaches every organization. */
 export function tenantScope(request: FastifyRequest): Promise<TenantScope> {
   let scope = scopes.get(request);
@@ -141,13 +158,15 @@ export function tenantScope(request: FastifyRequest): Promise<TenantScope> {
     scope =
       request.auth?.role === 'service_role'
         ? Promise.resolve({ kind: 'all', userId: null })
-        : getRequestAccess(request).then((access) =>
-            resolveTenantScope(request.server.database.db, {
-              userId: access.user.userId,
-              isAdministrator: access.roles.includes('administrator'),
-              isStaff: access.userType === 'staff',
-            }),
-          );
+        : request.auth?.apiKey
+          ? apiKeyScope(request, request.auth.apiKey.organizationId)
+          : getRequestAccess(request).then((access) =>
+              resolveTenantScope(request.server.database.db, {
+                userId: access.user.userId,
+                isAdministrator: access.roles.includes('administrator'),
+                isStaff: access.userType === 'staff',
+              }),
+            );
     scopes.set(request, scope);
   }
   return scope;

@@ -1,5 +1,6 @@
 import type { Organization } from '../../../../shared/schemas/organizations.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { OffboardDialog } from './offboard-dialog.tsx';
 
 /** SLA health in words and colour: overdue first, then due soon, then waiting for the client. */
 export function SlaBadges({ organization }: { organization: Organization }) {
@@ -18,12 +19,15 @@ const planLabel = (organization: Organization) =>
   organization.plan ? `${organization.plan[0]?.toUpperCase()}${organization.plan.slice(1)}` : 'No subscription';
 
 /** The selected organization at a glance: plan and subscription state, members, open work and SLA health. */
-export function OrganizationHealth({ organization }: { organization: Organization }) {
+export function OrganizationHealth({ organization, canOffboard }: { organization: Organization; canOffboard: boolean }) {
   return (
     <section aria-labelledby={`health-${organization.id}`} className="grid gap-3 rounded-xl border border-border bg-card p-4">
-      <h3 id={`health-${organization.id}`} className="text-base font-semibold">
-        {organization.name}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`health-${organization.id}`} className="text-base font-semibold">
+          {organization.name}
+        </h3>
+        {canOffboard ? <OffboardDialog organization={organization} /> : null}
+      </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted-foreground">Plan</dt>

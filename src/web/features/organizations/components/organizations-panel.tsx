@@ -50,7 +50,7 @@ const selectedParam = z.uuid().optional().catch(undefined);
  * /admin → Organizations: the client organizations, a new one, and the staff assigned to serve each
  * with their engagement role (docs/tenancy.md).
  */
-export function OrganizationsPanel() {
+export function OrganizationsPanel({ canOffboard = true }: { canOffboard?: boolean } = {}) {
   const searchId = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -114,7 +114,7 @@ export function OrganizationsPanel() {
             ) : null}
           </nav>
           <div className="grid gap-4">
-            <OrganizationHealth organization={selected} />
+            <OrganizationHealth organization={selected} canOffboard={canOffboard} />
             <StaffAssignments key={selected.id} organization={selected} />
           </div>
         </div>
