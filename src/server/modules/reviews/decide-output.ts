@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
+import { emitDomainEvent } from '../events/domain-events.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
@@ -51,6 +52,12 @@ async function approve(
   const now = new Date();
   await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: now, updatedAt: now }).where(eq(taskRequests.id, request.id));
   await emitTaskStatusChanged(tx, options.jobs, request, 'delivered', { approved: true });
+  await emitDomainEvent(tx, options.jobs, {
+    type: 'deliverable.published',
+    organizationId: request.organizationId,
+    entityId: published.deliverableId,
+    data: { version: published.version, taskRequestId: request.id, title: request.title },
+  });
   const event = { organizationId: request.organizationId, taskRequestId: request.id };
   await recordTaskEvent(
     tx,

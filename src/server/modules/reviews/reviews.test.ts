@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
@@ -296,6 +296,11 @@ describe('an approver’s decision', () => {
       .where(and(eq(outboundEmails.toAddress, requester!.email!), eq(outboundEmails.subject, 'Your deliverable is ready')));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain('/dashboard-compliancecore?section=deliverables');
+    // Webhooks and workflow triggers hear of it (docs/events.md), in the decision's transaction.
+    const published = await database.db.execute<{ data: { type: string; entityId: string; data: { version: number } } }>(
+      sql`select data from pgboss.job where name = 'domain-event' and data->>'type' = 'deliverable.published' and data->>'entityId' = ${deliverable.id}`,
+    );
+    expect(published.rows.map((row) => row.data.data.version)).toEqual([1]);
 
     const second = await call('approverOfA', 'POST', `/api/v1/outputs/${draftA1.outputId}/decision`, decision());
     expect(second.statusCode).toBe(409);
