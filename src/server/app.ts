@@ -42,6 +42,9 @@ import { registerTaskRequestRoutes } from './modules/task-requests/task-requests
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditRequestRoutes } from './modules/engagements/audit-requests.routes.ts';
+import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -147,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEvidenceExpiryWorker(app);
   registerRiskRoutes(app);
   registerRegisterImportRoutes(app);
+  registerAuditRoutes(app);
+  registerEngagementRoutes(app, authDeps);
+  registerAuditRequestRoutes(app);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -19,6 +19,7 @@ import * as controls from './schema/controls.ts';
 import * as evidence from './schema/evidence.ts';
 import * as risks from './schema/risks.ts';
 import * as audit from './schema/audit.ts';
+import * as engagements from './schema/engagements.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -43,5 +44,6 @@ export const schema = {
   ...evidence,
   ...risks,
   ...audit,
+  ...engagements,
 };
 export type Schema = typeof schema;
