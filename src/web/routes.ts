@@ -42,6 +42,7 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/reviews': 'routes/workspace/reviews.tsx',
   '/quality-scores': 'routes/workspace/quality-scores.tsx',
   '/agents': 'routes/workspace/agents.tsx',
+  '/auditor-portal': 'routes/workspace/auditor-portal.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {

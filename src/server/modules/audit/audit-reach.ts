@@ -27,6 +27,9 @@ export async function reachTrail(
     const reach = await reachEngagement(request, query.engagementId);
     const { engagement } = reach;
     if (query.organizationId && query.organizationId !== engagement.organizationId) throw new AppError('NOT_FOUND', 'Not found.');
+    if (reach.side === 'client' && !(await getRequestAccess(request)).roles.includes('client_manager')) {
+      throw new AppError('FORBIDDEN', 'The audit trail is for staff, client managers and auditors.');
+    }
     if (reach.side !== 'auditor') return { tenant: reach.tenant, organizationId: engagement.organizationId, window: {} };
     if ((query.from && query.from > engagement.periodEnd) || (query.to && query.to < engagement.periodStart)) {
       return denyAuditor(request, engagement, reach.userId, 'outside_period', { from: query.from ?? null, to: query.to ?? null });
