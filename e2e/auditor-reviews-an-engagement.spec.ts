@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
+import { withEssentialConsent } from './content-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { createUserWithRole, signInWithPassword, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 import { test } from './test.ts';
@@ -22,8 +23,9 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
   browser,
 }) => {
   test.setTimeout(300_000); // three people, a checkout and an invitation on a shared 2-core machine
+  await withEssentialConsent(page);
   const auditorEmail = uniqueEmail('auditor');
-  const clientEmail = await signUpClient(page, 'audited-client');
+  await signUpClient(page, 'audited-client');
   await subscribe(page);
   const token = await accessToken(page);
   const activation = await page.request.put('/api/v1/frameworks/soc2/activation', {
@@ -36,7 +38,7 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
   };
   const organizationId = mine.organizations[0]?.id ?? '';
 
-  const staff = await browser.newPage();
+  const staff = await (await browser.newContext()).newPage();
   await test.step('staff open the engagement and invite the auditor', async () => {
     const staffEmail = uniqueEmail('audit-staff');
     await createUserWithRole(staffEmail, 'administrator');
@@ -58,9 +60,10 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
 
   const auditor = await (await browser.newContext()).newPage();
   await test.step('the auditor accepts the invitation, flags one request and accepts another', async () => {
-    const link = await verifyLinkFor(page.request, auditorEmail);
-    await auditor.goto(link);
-    await hydrated(auditor, '/auditor-portal');
+    await hydrated(auditor, await verifyLinkFor(auditor.request, auditorEmail, '', 'token_hash='));
+    await expect(auditor.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+    await auditor.getByRole('button', { name: 'Accept Invitation' }).click();
+    await expect(auditor).toHaveURL('/auditor-portal');
     await auditor.getByRole('link', { name: 'SOC 2 Type II fieldwork' }).click();
     await expect(auditor.getByRole('heading', { name: 'Auditor Dashboard' })).toBeVisible();
     await auditor.getByRole('tab', { name: 'Evidence review' }).click();
@@ -79,10 +82,7 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
   });
 
   await test.step('the client answers the flag and resubmits', async () => {
-    await page.context().clearCookies();
-    await page.evaluate(() => window.localStorage.clear());
-    await signInWithPassword(page, clientEmail);
-    await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
+    // The client's session from the start is still on this page.
     await page.goto('/dashboard-compliancecore?tab=compliance');
     const section = page.getByRole('region', { name: 'Audit requests' });
     await section.getByLabel('Status').selectOption('flagged');
