@@ -9,10 +9,11 @@ describe('docs/permissions.md', () => {
     expect(doc).toContain(permissionMatrixMarkdown());
   });
 
-  it('marks the administrator with every permission and the auditor with no write (reading and asking the advisor only)', () => {
+  it('marks the administrator with every permission and the auditor with no write (reading, asking the advisor, and their own review)', () => {
     const rows = permissionMatrixMarkdown().split('\n').slice(2);
     expect(rows.every((row) => row.split('|')[2]?.trim() === '✓')).toBe(true);
-    const auditorWrites = rows.filter((row) => !/:(read|use)`/.test(row) && row.split('|')[8]?.trim() === '✓');
+    // audit:review is the auditor's own work inside an engagement (decisions, samples), never the client's data.
+    const auditorWrites = rows.filter((row) => !/:(read|use)`|`audit:review`/.test(row) && row.split('|')[8]?.trim() === '✓');
     expect(auditorWrites).toEqual([]);
   });
 });

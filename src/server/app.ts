@@ -48,6 +48,9 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerWebRoutes } from './modules/web/web.routes.ts';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerWorkflowRunsModule } from './modules/workflow-runs/workflow-runs.module.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditRequestRoutes } from './modules/engagements/audit-requests.routes.ts';
+import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -177,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWorkflowRunsModule(app);
   registerOffboardingRoutes(app);
   registerIntegrationRoutes(app);
+  registerAuditRoutes(app);
+  registerEngagementRoutes(app, authDeps);
+  registerAuditRequestRoutes(app);
   await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -107,6 +107,9 @@ export const PERMISSIONS = [
   'content:manage',
   'security:read',
   'integrations:manage',
+  // Audit engagements (docs/audit.md): staff open them; auditors review inside the ones they are invited to.
+  'audit:manage',
+  'audit:review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -155,9 +158,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'audit:read',
     'analytics:read',
     'advisor:use',
+    'audit:review',
   ],
-  consultant: [...staffBase, 'tasks:assign', 'deliverables:publish'],
-  project_manager: [...staffBase, 'tasks:assign', 'deliverables:publish', 'billing:read', 'users:read'],
+  consultant: [...staffBase, 'tasks:assign', 'deliverables:publish', 'audit:manage'],
+  project_manager: [...staffBase, 'tasks:assign', 'deliverables:publish', 'billing:read', 'users:read', 'audit:manage'],
   administrator: PERMISSIONS,
 };
 
@@ -293,6 +297,15 @@ export const ENDPOINT_ACCESS = {
    * client's own administrator (capability flags are staff-only); the handler checks which (docs/integrations.md).
    */
   manageIntegrations: { authenticated: true, minimumRole: 'client_manager' },
+  // The audit (docs/audit.md). Reading the trail and an engagement is decided by the trail's and the
+  // engagement's own reach (staff their organizations, a client manager their own, auditors their
+  // engagement until access ends); the permissions below guard what changes it.
+  readAuditTrail: { authenticated: true },
+  readEngagements: { authenticated: true },
+  manageEngagements: { permission: 'audit:manage' },
+  reviewAudit: { permission: 'audit:review' },
+  /** A client answering in a request's thread, or resubmitting; staff and auditors comment too. */
+  respondAudit: { authenticated: true },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

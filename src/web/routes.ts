@@ -43,6 +43,7 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/quality-scores': 'routes/workspace/quality-scores.tsx',
   '/agents': 'routes/workspace/agents.tsx',
   '/program-execution': 'routes/workspace/program-execution.tsx',
+  '/auditor-portal': 'routes/workspace/auditor-portal.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {

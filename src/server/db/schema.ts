@@ -22,6 +22,7 @@ import * as workflowRuns from './schema/workflow-runs.ts';
 import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
 import * as integrations from './schema/integrations.ts';
+import * as engagements from './schema/engagements.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -49,5 +50,6 @@ export const schema = {
   ...audit,
   ...notifications,
   ...integrations,
+  ...engagements,
 };
 export type Schema = typeof schema;

@@ -40,6 +40,18 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readon
   { method: 'GET', url: '/api/v1/admin/security-events', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/billing/subscriptions', allowed: ADMINISTRATORS },
   { method: 'GET', url: '/api/v1/admin/dsar-requests', allowed: ADMINISTRATORS },
+  // The audit (docs/audit.md): opening an engagement is staff's; deciding and drawing are auditors'.
+  { method: 'POST', url: '/api/v1/engagements', allowed: ['consultant', 'project_manager', 'administrator'] },
+  {
+    method: 'POST',
+    url: '/api/v1/engagements/00000000-0000-4000-8000-000000000000/requests/00000000-0000-4000-8000-000000000000/decision',
+    allowed: ['auditor', 'administrator'],
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/engagements/00000000-0000-4000-8000-000000000000/samples/00000000-0000-4000-8000-000000000000/draw',
+    allowed: ['auditor', 'administrator'],
+  },
 ];
 
 let database: TestDatabase;

@@ -297,9 +297,9 @@ describe('an approver’s decision', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain('/dashboard-compliancecore?section=deliverables');
     // Webhooks and workflow triggers hear of it (docs/events.md), in the decision's transaction.
-    const published = await database.db.execute<{ data: { type: string; entityId: string; data: { version: number } } }>(
+    const published = (await database.db.execute(
       sql`select data from pgboss.job where name = 'domain-event' and data->>'type' = 'deliverable.published' and data->>'entityId' = ${deliverable.id}`,
-    );
+    )) as unknown as { rows: Array<{ data: { data: { version: number } } }> };
     expect(published.rows.map((row) => row.data.data.version)).toEqual([1]);
 
     const second = await call('approverOfA', 'POST', `/api/v1/outputs/${draftA1.outputId}/decision`, decision());

@@ -18,6 +18,7 @@ import { ImportDialog } from '../../features/registers/components/import-dialog.
 import { RiskRegister } from '../../features/risks/components/risk-register.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
+import { ClientAuditRequests } from '../../features/engagements/components/client-audit-requests.tsx';
 
 const SECTIONS = ['overview', 'controls', 'evidence', 'risks'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -167,6 +168,7 @@ function Programme({ organizationId, section }: { organizationId: string | undef
     <div className="space-y-6">
       <SectionNav section={shown} sections={sections} />
       {shown === 'overview' ? <Overview organizationId={organizationId} canReadRisks={canReadRisks} /> : null}
+      {shown === 'overview' ? <ClientAuditRequests /> : null}
       {shown === 'controls' ? (
         <RegisterSection register="controls" title="Controls register" organizationId={organizationId} canImport={canWriteControls}>
           <ControlsRegister organizationId={organizationId} frameworks={frameworks} me={me} canEdit={canWriteControls} />

@@ -17,10 +17,6 @@ const introductions: Record<string, string> = {
 export default function WorkspacePage() {
   const { pathname } = useLocation();
   const route = findPageRoute(pathname);
-  if (pathname === '/auditor-portal') {
-    // product.md §2: the auditor portal renders nothing visible.
-    return <h1 className="sr-only">{route?.title}</h1>;
-  }
   return (
     <div className="max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">{route?.title}</h1>

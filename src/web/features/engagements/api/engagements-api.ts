@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditRequestStatus } from '../../../../shared/schemas/engagement-statuses.ts';
+import {
+  type CreateEngagementInput,
+  type DecideAuditRequestInput,
+  type RespondAuditRequestInput,
+  auditRequestListSchema,
+  auditRequestSchema,
+  auditThreadSchema,
+  createTaskFromAuditRequestResponseSchema,
+  engagementDashboardSchema,
+  engagementListSchema,
+  engagementSchema,
+} from '../../../../shared/schemas/engagements.ts';
+import { myOrganizationsSchema } from '../../../../shared/schemas/organizations.ts';
+import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
+
+/** Audit engagements (docs/audit.md): query keys under one root, so a decision refreshes every view of it. */
+const ROOT = ['engagements'] as const;
+export const engagementKeys = {
+  list: () => [...ROOT, 'list'] as const,
+  dashboard: (id: string) => [...ROOT, id, 'dashboard'] as const,
+  requests: (id: string, status?: AuditRequestStatus) => [...ROOT, id, 'requests', status ?? 'all'] as const,
+  thread: (id: string, requestId: string) => [...ROOT, id, 'thread', requestId] as const,
+};
+
+/** GET /api/v1/engagements (listEngagements) */
+export function useEngagements() {
+  return useQuery({
+    queryKey: engagementKeys.list(),
+    queryFn: ({ signal }) => apiFetch('/api/v1/engagements', { schema: engagementListSchema, signal }),
+  });
+}
+
+/** GET /api/v1/organizations/mine: the organizations staff may open an engagement for. */
+export function useEngagementOrganizations(enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'mine'],
+    queryFn: ({ signal }) => apiFetch('/api/v1/organizations/mine', { schema: myOrganizationsSchema, signal }),
+    enabled,
+  });
+}
+
+/** POST /api/v1/engagements (createEngagement) */
+export function useCreateEngagement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateEngagementInput) =>
+      apiFetch('/api/v1/engagements', { method: 'POST', body: input, schema: engagementSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
+
+/** GET /api/v1/engagements/:id/dashboard (getEngagementDashboard) */
+export function useEngagementDashboard(engagementId: string) {
+  return useQuery({
+    queryKey: engagementKeys.dashboard(engagementId),
+    queryFn: ({ signal }) => apiFetch(`/api/v1/engagements/${engagementId}/dashboard`, { schema: engagementDashboardSchema, signal }),
+    // The visit is recorded on the server: refetching on focus would make everything "seen".
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** GET /api/v1/engagements/:id/requests (listAuditRequests) */
+export function useAuditRequests(engagementId: string, status?: AuditRequestStatus) {
+  return useQuery({
+    queryKey: engagementKeys.requests(engagementId, status),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/engagements/${engagementId}/requests`, { query: { status }, schema: auditRequestListSchema, signal }),
+  });
+}
+
+/** GET /api/v1/engagements/:id/requests/:requestId (getAuditRequest): the request and its thread. */
+export function useAuditThread(engagementId: string, requestId: string | null) {
+  return useQuery({
+    queryKey: engagementKeys.thread(engagementId, requestId ?? 'none'),
+    queryFn: ({ signal }) => apiFetch(`/api/v1/engagements/${engagementId}/requests/${requestId}`, { schema: auditThreadSchema, signal }),
+    enabled: Boolean(requestId),
+  });
+}
+
+function useEngagementMutation<Input, Output>(engagementId: string, mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, engagementId] }),
+  });
+}
+
+/** POST …/requests/:requestId/decision (decideAuditRequest) */
+export function useDecideAuditRequest(engagementId: string) {
+  return useEngagementMutation(engagementId, ({ requestId, input }: { requestId: string; input: DecideAuditRequestInput }) =>
+    apiFetch(`/api/v1/engagements/${engagementId}/requests/${requestId}/decision`, {
+      method: 'POST',
+      body: input,
+      schema: auditRequestSchema,
+    }),
+  );
+}
+
+/** POST …/requests/:requestId/messages (respondAuditRequest) */
+export function useRespondAuditRequest(engagementId: string) {
+  return useEngagementMutation(engagementId, ({ requestId, input }: { requestId: string; input: RespondAuditRequestInput }) =>
+    apiFetch(`/api/v1/engagements/${engagementId}/requests/${requestId}/messages`, {
+      method: 'POST',
+      body: input,
+      schema: auditThreadSchema,
+    }),
+  );
+}
+
+/** POST …/requests/:requestId/task-request (createTaskFromAuditRequest) */
+export function useCreateTaskFromAuditRequest(engagementId: string) {
+  return useEngagementMutation(engagementId, (requestId: string) =>
+    apiFetch(`/api/v1/engagements/${engagementId}/requests/${requestId}/task-request`, {
+      method: 'POST',
+      schema: createTaskFromAuditRequestResponseSchema,
+    }),
+  );
+}
+
+/** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET …/package.zip (exportAuditPackage), saved as a file. */
+export function useDownloadAuditPackage(engagementId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await apiDownload(`/api/v1/engagements/${engagementId}/package.zip`);
+      saveBlob(blob, fileName ?? 'pbc-package.zip');
+    },
+  });
+}

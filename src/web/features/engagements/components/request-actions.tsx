@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { AUDIT_DECISIONS, type AuditDecision } from '../../../../shared/schemas/engagement-statuses.ts';
+import type { AuditRequest, Engagement } from '../../../../shared/schemas/engagements.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { useCreateTaskFromAuditRequest, useDecideAuditRequest, useRespondAuditRequest } from '../api/engagements-api.ts';
+
+const DECISION_LABELS: Record<AuditDecision, string> = { accept: 'Accept', flag: 'Flag', request_resubmission: 'Request resubmission' };
+
+/** The auditor's human decision (spec §6: the review screen labels a human decision as required). */
+export function DecisionForm({ engagementId, request }: { engagementId: string; request: AuditRequest }) {
+  const id = useId();
+  const decide = useDecideAuditRequest(engagementId);
+  const [decision, setDecision] = useState<AuditDecision>('accept');
+  const [comment, setComment] = useState('');
+  const needsComment = decision !== 'accept' && comment.trim().length < 3;
+  return (
+    <form
+      className="space-y-3 rounded-lg border p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (needsComment) return;
+        decide.mutate(
+          { requestId: request.id, input: { decision, comment } },
+          {
+            onSuccess: () => {
+              toast({ title: `${request.ref}: ${DECISION_LABELS[decision].toLowerCase()}` });
+              setComment('');
+            },
+          },
+        );
+      }}
+    >
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Human decision required</legend>
+        <div className="flex flex-wrap gap-4">
+          {AUDIT_DECISIONS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-decision`} value={value} checked={decision === value} onChange={() => setDecision(value)} />
+              {DECISION_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField
+        id={`${id}-comment`}
+        label={decision === 'accept' ? 'Comment (optional)' : 'What is wrong'}
+        error={needsComment && comment.length > 0 ? 'At least 3 characters' : undefined}
+      >
+        <Textarea
+          {...fieldControlProps(`${id}-comment`, {})}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          rows={3}
+        />
+      </FormField>
+      {decide.error ? (
+        <Alert variant="destructive" role="alert">
+          {decide.error.message}
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={decide.isPending || needsComment}>
+        Record decision
+      </Button>
+    </form>
+  );
+}
+
+/** A message in the thread; the client may link evidence in force during the period and resubmit. */
+export function RespondForm({
+  engagement,
+  request,
+  evidenceOptions,
+}: {
+  engagement: Engagement;
+  request: AuditRequest;
+  evidenceOptions: { id: string; title: string }[];
+}) {
+  const id = useId();
+  const respond = useRespondAuditRequest(engagement.id);
+  const [body, setBody] = useState('');
+  const [evidenceIds, setEvidenceIds] = useState<string[]>([]);
+  const isClient = engagement.side !== 'auditor';
+  const send = (resubmit: boolean) =>
+    respond.mutate(
+      { requestId: request.id, input: { body, evidenceIds, resubmit } },
+      {
+        onSuccess: () => {
+          toast({ title: resubmit ? `${request.ref} resubmitted` : 'Message sent' });
+          setBody('');
+          setEvidenceIds([]);
+        },
+      },
+    );
+  return (
+    <form className="space-y-3 rounded-lg border p-4" onSubmit={(event) => event.preventDefault()}>
+      <FormField id={`${id}-body`} label="Message">
+        <Textarea {...fieldControlProps(`${id}-body`, {})} value={body} onChange={(event) => setBody(event.target.value)} rows={3} />
+      </FormField>
+      {isClient && evidenceOptions.length > 0 ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">Link evidence from the programme (in force during the period)</legend>
+          {evidenceOptions.map((option) => (
+            <label key={option.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={evidenceIds.includes(option.id)}
+                onChange={(event) =>
+                  setEvidenceIds(event.target.checked ? [...evidenceIds, option.id] : evidenceIds.filter((value) => value !== option.id))
+                }
+              />
+              {option.title}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {respond.error ? (
+        <Alert variant="destructive" role="alert">
+          {respond.error.message}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" disabled={respond.isPending || !body.trim()} onClick={() => send(false)}>
+          Comment
+        </Button>
+        {isClient && request.status !== 'accepted' ? (
+          <Button type="button" disabled={respond.isPending} onClick={() => send(true)}>
+            Resubmit
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Staff turn a flagged item into a task request for the delivery pipeline. */
+export function TaskFromRequestButton({ engagementId, request }: { engagementId: string; request: AuditRequest }) {
+  const create = useCreateTaskFromAuditRequest(engagementId);
+  if (request.taskRequestId) {
+    return (
+      <a className="text-sm underline" href={`/task-requests?request=${request.taskRequestId}`}>
+        Open the task request
+      </a>
+    );
+  }
+  if (request.status !== 'flagged' && request.status !== 'resubmission_requested') return null;
+  return (
+    <div className="space-y-2">
+      <Button
+        variant="secondary"
+        disabled={create.isPending}
+        onClick={() => create.mutate(request.id, { onSuccess: () => toast({ title: `Task request opened for ${request.ref}` }) })}
+      >
+        Turn into a task request
+      </Button>
+      {create.error ? (
+        <Alert variant="destructive" role="alert">
+          {create.error.message}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
