@@ -39,6 +39,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-web.ts'],
+          // A wizard walked with userEvent takes seconds of jsdom work; beside the PGlite project on two
+          // cores it outran the 5 s default (a timed test on a noisy machine). Same room as the server projects.
+          testTimeout: 30_000,
         },
       },
     ],
