@@ -35,11 +35,13 @@ const population: AuditSample = {
   populationSize: 4,
   populationSha256: 'ab'.repeat(32),
   uploadedAt: '2026-07-02T09:00:00.000Z',
+  uploadedByName: 'Clara Client',
   sampleSize: null,
   seed: null,
   selected: null,
   selectedRows: null,
   drawnAt: null,
+  drawnByName: null,
 };
 const rows = [
   ['Ada', '2026-01-05'],
@@ -74,6 +76,7 @@ function serve(initial: AuditSample[]) {
           selected: [2, 0],
           selectedRows: [rows[2] ?? [], rows[0] ?? []],
           drawnAt: '2026-07-03T09:00:00.000Z',
+          drawnByName: 'Aude Auditor',
         };
         samples = samples.map((sample) => (sample.id === drawn.id ? drawn : sample));
         return Response.json(drawn);
@@ -94,6 +97,7 @@ describe('AuditSamples', () => {
     within(list).getByText('New hires H1');
     within(list).getByText('ab'.repeat(32));
     within(list).getByText('Not drawn yet');
+    within(list).getByText(/by Clara Client/);
     // Auditors draw; they do not upload.
     expect(screen.queryByRole('form', { name: 'Upload a population' })).toBeNull();
 
@@ -118,6 +122,7 @@ describe('AuditSamples', () => {
 
     await waitFor(() => expect(posts).toEqual([{ path: expect.stringContaining('/draw'), body: { sampleSize: 2, seed: 'fy2026-q3' } }]));
     await screen.findByText('fy2026-q3');
+    screen.getByText(/by Aude Auditor/);
     expect(screen.queryByRole('form', { name: 'Draw a sample from New hires H1' })).toBeNull();
     const table = screen.getByRole('table');
     const bodyRows = within(table).getAllByRole('row').slice(1);

@@ -65,7 +65,10 @@ function SampleCard({ sample }: { sample: AuditSample }) {
         <dt className="text-muted-foreground">SHA-256</dt>
         <dd className="font-mono text-xs break-all">{sample.populationSha256}</dd>
         <dt className="text-muted-foreground">Uploaded</dt>
-        <dd>{when(sample.uploadedAt)}</dd>
+        <dd>
+          {when(sample.uploadedAt)}
+          {sample.uploadedByName ? ` by ${sample.uploadedByName}` : ''}
+        </dd>
         {sample.selected ? (
           <>
             <dt className="text-muted-foreground">Sample size</dt>
@@ -73,7 +76,10 @@ function SampleCard({ sample }: { sample: AuditSample }) {
             <dt className="text-muted-foreground">Seed</dt>
             <dd className="font-mono text-xs break-all">{sample.seed}</dd>
             <dt className="text-muted-foreground">Drawn</dt>
-            <dd>{sample.drawnAt ? when(sample.drawnAt) : null}</dd>
+            <dd>
+              {sample.drawnAt ? when(sample.drawnAt) : null}
+              {sample.drawnByName ? ` by ${sample.drawnByName}` : ''}
+            </dd>
           </>
         ) : null}
       </dl>
