@@ -162,6 +162,17 @@ describe('AuditSamples', () => {
     await screen.findByText('Leavers H1');
   });
 
+  it('lets staff upload but not draw, following the server rule', async () => {
+    serve([population]);
+    renderSignedIn(
+      <AuditSamples engagement={{ ...engagement, side: 'staff' }} />,
+      fakeAuth({ access: accessFor('administrator'), accessStatus: 'ready' }),
+    );
+    await screen.findByRole('list', { name: 'Populations' });
+    screen.getByRole('form', { name: 'Upload a population' });
+    expect(screen.queryByRole('button', { name: 'Draw sample' })).toBeNull();
+  });
+
   it('says so when there is no population yet, and shows a load error', async () => {
     serve([]);
     const { unmount } = renderSignedIn(<AuditSamples engagement={engagement} />, auth());
