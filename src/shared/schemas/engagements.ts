@@ -165,12 +165,15 @@ export const auditSampleSchema = z.object({
   populationSize: z.number().int(),
   populationSha256: z.string(),
   uploadedAt: z.string(),
+  /** Who provided the population (a name, else the e-mail address); null if that account is gone. */
+  uploadedByName: z.string().nullable(),
   sampleSize: z.number().int().nullable(),
   seed: z.string().nullable(),
   /** Zero-based row indices, in draw order. */
   selected: z.array(z.number().int()).nullable(),
   selectedRows: z.array(z.array(z.string())).nullable(),
   drawnAt: z.string().nullable(),
+  drawnByName: z.string().nullable(),
 });
 export type AuditSample = z.infer<typeof auditSampleSchema>;
 export const auditSampleListSchema = z.object({ samples: z.array(auditSampleSchema) });

@@ -8,6 +8,7 @@ import { AppError } from '../../app-error.ts';
 import { auditRequests, auditSamples } from '../../db/schema/engagements.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { sha256Of } from '../files/file-store.ts';
+import { userNames } from '../task-requests/task-request-views.ts';
 import type { EngagementReach } from './engagement-reach.ts';
 import { drawIndices } from './sample-draw.ts';
 
@@ -16,7 +17,7 @@ import { drawIndices } from './sample-draw.ts';
 type SampleRow = typeof auditSamples.$inferSelect;
 const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path, message }]);
 
-function toSample(row: SampleRow): AuditSample {
+function toSample(row: SampleRow, names: Map<string, string>): AuditSample {
   return {
     id: row.id,
     engagementId: row.engagementId,
@@ -26,11 +27,13 @@ function toSample(row: SampleRow): AuditSample {
     populationSize: row.rows.length,
     populationSha256: row.populationSha256,
     uploadedAt: row.uploadedAt.toISOString(),
+    uploadedByName: (row.uploadedBy && names.get(row.uploadedBy)) || null,
     sampleSize: row.sampleSize,
     seed: row.seed,
     selected: row.selected,
     selectedRows: row.selected ? row.selected.map((index) => row.rows[index] ?? []) : null,
     drawnAt: row.drawnAt?.toISOString() ?? null,
+    drawnByName: (row.drawnBy && names.get(row.drawnBy)) || null,
   };
 }
 
@@ -81,7 +84,7 @@ export async function uploadPopulation(reach: EngagementReach, input: z.output<t
       entityId: row.id,
       after: { name: row.name, populationSize: rows.length, populationSha256: row.populationSha256 },
     });
-    return toSample(row);
+    return toSample(row, await userNames(tx, [row.uploadedBy]));
   });
 }
 
@@ -92,7 +95,11 @@ export async function listSamples(reach: EngagementReach): Promise<{ samples: Au
       .from(auditSamples)
       .where(eq(auditSamples.engagementId, reach.engagement.id))
       .orderBy(asc(auditSamples.uploadedAt));
-    return { samples: rows.map(toSample) };
+    const names = await userNames(
+      tx,
+      rows.flatMap((row) => [row.uploadedBy, row.drawnBy]),
+    );
+    return { samples: rows.map((row) => toSample(row, names)) };
   });
 }
 
@@ -127,6 +134,6 @@ export async function drawSample(
       entityId: row.id,
       after: { sampleSize: input.sampleSize, seed, selected, populationSha256: row.populationSha256 },
     });
-    return toSample(drawn);
+    return toSample(drawn, await userNames(tx, [drawn.uploadedBy, drawn.drawnBy]));
   });
 }

@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../../components/errors/error-fallbacks.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { AuditTrailViewer } from '../../features/audit/components/audit-trail-viewer.tsx';
 import { useEngagements } from '../../features/engagements/api/engagements-api.ts';
+import { AuditSamples } from '../../features/engagements/components/audit-samples.tsx';
 import { EngagementDashboard } from '../../features/engagements/components/engagement-dashboard.tsx';
 import { EngagementsList } from '../../features/engagements/components/engagements-list.tsx';
 import { EvidenceReview } from '../../features/engagements/components/evidence-review.tsx';
@@ -10,12 +11,12 @@ import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
-const TABS = ['dashboard', 'review', 'trail'] as const;
+const TABS = ['dashboard', 'review', 'samples', 'trail'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /auditor-portal (auditor rank or higher, docs/audit.md): the engagements, and per engagement
- * (`?engagement=<id>&tab=`) the Auditor Dashboard, the Evidence Review Workflow and the Audit Trail Viewer.
+ * (`?engagement=<id>&tab=`) the Auditor Dashboard, the Evidence Review Workflow, the samples and the Audit Trail Viewer.
  */
 export default function AuditorPortalRoute() {
   const [params, setParams] = useSearchParams();
@@ -43,6 +44,7 @@ export default function AuditorPortalRoute() {
               <TabsList aria-label="Engagement views">
                 <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
                 <TabsTrigger value="review">Evidence review</TabsTrigger>
+                <TabsTrigger value="samples">Samples</TabsTrigger>
                 <TabsTrigger value="trail">Audit trail</TabsTrigger>
               </TabsList>
               <TabsContent value="dashboard">
@@ -50,6 +52,9 @@ export default function AuditorPortalRoute() {
               </TabsContent>
               <TabsContent value="review">
                 <EvidenceReview engagement={engagement} />
+              </TabsContent>
+              <TabsContent value="samples">
+                <AuditSamples engagement={engagement} />
               </TabsContent>
               <TabsContent value="trail">
                 <AuditTrailViewer scope={{ engagementId: engagement.id }} />

@@ -3,9 +3,12 @@ import type { AuditRequestStatus } from '../../../../shared/schemas/engagement-s
 import {
   type CreateEngagementInput,
   type DecideAuditRequestInput,
+  type DrawSampleInput,
   type RespondAuditRequestInput,
   auditRequestListSchema,
   auditRequestSchema,
+  auditSampleListSchema,
+  auditSampleSchema,
   auditThreadSchema,
   createTaskFromAuditRequestResponseSchema,
   engagementDashboardSchema,
@@ -22,6 +25,7 @@ export const engagementKeys = {
   dashboard: (id: string) => [...ROOT, id, 'dashboard'] as const,
   requests: (id: string, status?: AuditRequestStatus) => [...ROOT, id, 'requests', status ?? 'all'] as const,
   thread: (id: string, requestId: string) => [...ROOT, id, 'thread', requestId] as const,
+  samples: (id: string) => [...ROOT, id, 'samples'] as const,
 };
 
 /** GET /api/v1/engagements (listEngagements) */
@@ -140,4 +144,26 @@ export function useDownloadAuditPackage(engagementId: string) {
       saveBlob(blob, fileName ?? 'pbc-package.zip');
     },
   });
+}
+
+/** GET …/samples (listAuditSamples): the populations and the samples drawn from them. */
+export function useAuditSamples(engagementId: string) {
+  return useQuery({
+    queryKey: engagementKeys.samples(engagementId),
+    queryFn: ({ signal }) => apiFetch(`/api/v1/engagements/${engagementId}/samples`, { schema: auditSampleListSchema, signal }),
+  });
+}
+
+/** POST …/samples (uploadSamplePopulation): the client (or staff) provides a population as CSV. */
+export function useUploadSamplePopulation(engagementId: string) {
+  return useEngagementMutation(engagementId, (input: { name: string; csv: string }) =>
+    apiFetch(`/api/v1/engagements/${engagementId}/samples`, { method: 'POST', body: input, schema: auditSampleSchema }),
+  );
+}
+
+/** POST …/samples/:sampleId/draw (drawSample): the auditor draws once; the seed is recorded. */
+export function useDrawSample(engagementId: string) {
+  return useEngagementMutation(engagementId, ({ sampleId, input }: { sampleId: string; input: DrawSampleInput }) =>
+    apiFetch(`/api/v1/engagements/${engagementId}/samples/${sampleId}/draw`, { method: 'POST', body: input, schema: auditSampleSchema }),
+  );
 }

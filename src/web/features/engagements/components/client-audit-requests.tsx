@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useEngagements } from '../api/engagements-api.ts';
+import { AuditSamples } from './audit-samples.tsx';
 import { EvidenceReview } from './evidence-review.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function ClientAuditRequests() {
           </h2>
           <p className="text-sm text-muted-foreground">
             Your auditors’ requests for {engagement.name} (period {engagement.periodStart} – {engagement.periodEnd}). Answer in each
-            request’s thread and resubmit.
+            request’s thread and resubmit, and provide the populations they sample from.
           </p>
         </div>
         {mine.length > 1 ? (
@@ -39,6 +40,7 @@ export function ClientAuditRequests() {
         ) : null}
       </div>
       <EvidenceReview key={engagement.id} engagement={engagement} />
+      <AuditSamples key={`samples-${engagement.id}`} engagement={engagement} />
     </section>
   );
 }
