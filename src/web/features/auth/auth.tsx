@@ -161,7 +161,10 @@ function useSessionState() {
     setAccessTokenProvider(resolveAccessToken);
     // A visitor with no stored session (and not back from an e-mail link or Google) is signed out:
     // the auth client (auth-js, its config request) loads when they start signing in, not with the page.
-    if (isCallback || hasStoredSession()) void ensureStarted().catch(() => undefined);
+    // An e-mail link that is spent on a button press (an invitation's `token_hash`) also needs the
+    // client listening before the press, or the session it creates would never reach this provider.
+    const isEmailLink = landing.searchParams.has('token_hash');
+    if (isCallback || isEmailLink || hasStoredSession()) void ensureStarted().catch(() => undefined);
     else {
       setLoading(false);
       void loadPublicConfig().then(
