@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import type { Permission } from '../permissions.ts';
+import { type CapabilityFlags, hasMinimumRole, type Permission, type Role, type UserType } from '../permissions.ts';
 import { DOMAIN_EVENT_TYPES } from './domain-events.ts';
 
 /** Integrations (docs/integrations.md): API keys, outgoing webhooks, Slack and Microsoft Teams. */
+
+/**
+ * Who manages an organization's API keys and webhooks (docs/integrations.md): staff with
+ * is_integration_admin, or a client's own client_manager (capability flags are staff-only), and never
+ * below the client_manager rank (ENDPOINT_ACCESS.manageIntegrations). The server decides with this; the
+ * screen uses it to show the tools or say who to ask.
+ */
+export function isIntegrationAdmin(access: { userType: UserType; roles: readonly Role[]; capabilities: CapabilityFlags }): boolean {
+  if (!hasMinimumRole(access.roles, 'client_manager')) return false;
+  return access.capabilities.is_integration_admin || (access.userType === 'client' && access.roles.includes('client_manager'));
+}
 
 /** What an API key may reach, area by area: read, or read and write. */
 export const API_KEY_AREAS = ['tasks', 'deliverables', 'evidence', 'programme', 'risks'] as const;

@@ -9,6 +9,7 @@ import {
   createdWebhookSchema,
   createWebhookInputSchema,
   integrationsQuerySchema,
+  isIntegrationAdmin,
   updateWebhookInputSchema,
   webhookDeliveryListSchema,
   webhookDeliveryParamsSchema,
@@ -32,9 +33,7 @@ const noStore = { 'cache-control': 'no-store' };
  * organization; capability flags are staff-only). Anyone else the route admitted by rank is 403.
  */
 async function integrationTenant(request: FastifyRequest): Promise<Tenant> {
-  const access = await getRequestAccess(request);
-  const clientManager = access.userType === 'client' && access.roles.includes('client_manager');
-  if (!access.capabilities.is_integration_admin && !clientManager) {
+  if (!isIntegrationAdmin(await getRequestAccess(request))) {
     throw new AppError('FORBIDDEN', 'Only integration admins manage API keys and webhooks.');
   }
   return requestTenant(request);

@@ -3,7 +3,6 @@ import { type MetaArgs, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { openAdvisor } from '../../features/advisor/open-advisor.ts';
 import { DashboardTabs } from '../../features/dashboard/components/dashboard-tabs.tsx';
-import { IntegrationsPanel } from '../../features/dashboard/components/integrations-panel.tsx';
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
 import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
@@ -13,6 +12,7 @@ import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './program
 import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
 import { ComplianceTab } from './dashboard-compliance.tsx';
+import { IntegrationsTab } from './dashboard-integrations.tsx';
 import { FrameworksPanel } from './dashboard-frameworks.tsx';
 import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
@@ -61,7 +61,7 @@ export default function DashboardRoute() {
             </section>
           ),
           support: <SupportPanel onAsk={() => openAdvisor('Support')} />,
-          integrations: <IntegrationsPanel />,
+          integrations: <IntegrationsTab />,
         }}
       />
     </div>

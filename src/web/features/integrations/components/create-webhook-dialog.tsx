@@ -1,0 +1,164 @@
+import { useId, useState } from 'react';
+import { DOMAIN_EVENT_LABELS, DOMAIN_EVENT_TYPES, type DomainEventType } from '../../../../shared/schemas/domain-events.ts';
+import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind, createWebhookInputSchema } from '../../../../shared/schemas/integrations.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreateWebhook } from '../api/integrations-api.ts';
+import { SecretOnce } from './secret-once.tsx';
+
+type Errors = Record<string, string | undefined>;
+
+const URL_HINTS: Record<WebhookKind, string> = {
+  webhook: 'Your receiver’s address. Each delivery is a signed JSON POST.',
+  slack: 'The incoming-webhook URL Slack gave you for a channel (https://hooks.slack.com/…).',
+  teams: 'The incoming-webhook URL of a Microsoft Teams channel connector.',
+};
+
+/** Subscribe a URL to events; a signed webhook's secret is shown once in the same dialog. */
+export function CreateWebhookDialog({ organizationId, onClose }: { organizationId: string | undefined; onClose: () => void }) {
+  const id = useId();
+  const create = useCreateWebhook();
+  const [kind, setKind] = useState<WebhookKind>('webhook');
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<DomainEventType[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const created = create.data;
+
+  const submit = () => {
+    const input = { organizationId, kind, url: url.trim(), description, events };
+    const parsed = createWebhookInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    create.mutate(input, {
+      onError: (error) => {
+        const issues = error instanceof ApiError ? error.issues : [];
+        setErrors(
+          issues.length > 0
+            ? Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0] ?? 'form', issue.message]))
+            : { form: error instanceof ApiError ? error.message : 'The webhook could not be created. Try again.' },
+        );
+      },
+    });
+  };
+  const toggle = (event: DomainEventType, checked: boolean) =>
+    setEvents((current) => (checked ? [...current, event] : current.filter((value) => value !== event)));
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-xl">
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Webhook added</DialogTitle>
+              <DialogDescription className="break-all">{created.url}</DialogDescription>
+            </DialogHeader>
+            {created.secret ? (
+              <SecretOnce
+                label="Signing secret"
+                secret={created.secret}
+                warning="Your receiver needs this secret to check each delivery’s ComplianceCore-Signature header. It is shown only now."
+              />
+            ) : (
+              <p className="text-sm">Deliveries go to the channel as messages; Slack and Teams URLs carry their own secret.</p>
+            )}
+            <DialogFooter>
+              <Button type="button" onClick={onClose}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Add a webhook</DialogTitle>
+              <DialogDescription>
+                We POST each chosen event to the URL, retrying with backoff when it does not answer 2xx.
+              </DialogDescription>
+            </DialogHeader>
+            <form className="grid gap-4" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
+              <FormField id={`${id}-kind`} label="Kind" error={errors.kind}>
+                <NativeSelect id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as WebhookKind)}>
+                  {WEBHOOK_KINDS.map((value) => (
+                    <option key={value} value={value}>
+                      {WEBHOOK_KIND_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField id={`${id}-url`} label="URL" required error={errors.url} description={URL_HINTS[kind]}>
+                <Input
+                  {...fieldControlProps(`${id}-url`, { error: errors.url, description: URL_HINTS[kind] })}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-description`} label="Description" error={errors.description}>
+                <Input
+                  {...fieldControlProps(`${id}-description`, { error: errors.description })}
+                  value={description}
+                  maxLength={200}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+              </FormField>
+              <fieldset
+                className="grid gap-2 rounded-md border border-border p-3"
+                aria-describedby={errors.events ? `${id}-events-error` : undefined}
+              >
+                <legend className="px-1 text-sm font-medium">
+                  Events
+                  <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden>
+                    *
+                  </span>
+                </legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {DOMAIN_EVENT_TYPES.map((event) => (
+                    <label key={event} className="flex items-start gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-4 accent-primary"
+                        checked={events.includes(event)}
+                        onChange={(change) => toggle(event, change.target.checked)}
+                      />
+                      {DOMAIN_EVENT_LABELS[event]}
+                    </label>
+                  ))}
+                </div>
+                {errors.events ? (
+                  <p id={`${id}-events-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+                    {errors.events}
+                  </p>
+                ) : null}
+              </fieldset>
+              {errors.form ? (
+                <Alert role="alert" variant="destructive">
+                  {errors.form}
+                </Alert>
+              ) : null}
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Adding…' : 'Add webhook'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
