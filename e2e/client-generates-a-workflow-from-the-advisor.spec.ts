@@ -84,7 +84,7 @@ test('the dashboard tabs come from ?tab= and show real content or clear empty st
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
-  await expect(page.getByText('No integrations connected')).toBeVisible();
+  await expect(page.getByText('Integrations are managed by your integration admin')).toBeVisible();
 });
 
 test('Quick Actions lead to the dashboard tabs, and an unknown tab falls back to the overview', async ({ page }) => {
