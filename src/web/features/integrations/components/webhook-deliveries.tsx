@@ -70,6 +70,10 @@ export function WebhookDeliveries({ webhookId, name }: { webhookId: string; name
                   <dt>Attempts</dt>
                   <dd>{delivery.attempts}</dd>
                 </div>
+                <div className="flex gap-1">
+                  <dt>Delivery</dt>
+                  <dd className="font-mono break-all">{delivery.id}</dd>
+                </div>
                 {delivery.lastError ? (
                   <div className="flex gap-1">
                     <dt>Error</dt>
