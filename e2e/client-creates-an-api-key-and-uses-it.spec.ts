@@ -106,6 +106,8 @@ test('a client manager creates an API key, uses it like curl, revokes it, and wa
     await expect(page.getByRole('heading', { level: 2, name: 'Integrations' })).toBeVisible();
     await expect(page.getByText('No API keys yet')).toBeVisible();
     await expect(page.getByText('No webhooks yet')).toBeVisible();
+    await page.getByText('How to use an API key').click();
+    await expect(page.getByText('-H "X-API-Key: $COMPLIANCECORE_API_KEY"').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/reference/');
     await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
 
@@ -173,7 +175,8 @@ test('a client manager creates an API key, uses it like curl, revokes it, and wa
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await expect(confirm).toBeHidden();
     const row = page.getByRole('list', { name: 'API keys' }).getByRole('listitem').filter({ hasText: 'CI pipeline' });
-    await expect(row.getByText('Revoked', { exact: true })).toBeVisible();
+    await expect(row.getByText('Revoked', { exact: true }).first()).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Revoke CI pipeline' })).toHaveCount(0);
     expect((await request.get('/api/v1/task-requests', { headers: { 'x-api-key': key } })).status()).toBe(401);
   });
 
@@ -212,6 +215,14 @@ test('a client manager creates an API key, uses it like curl, revokes it, and wa
     await expect(page.getByText('Task request status changed: sent again')).toBeVisible();
     await expect.poll(sent, { timeout: 30_000 }).toBe(2);
     await expect(item.locator('dd').nth(2)).toHaveText('2', { timeout: 15_000 });
+  });
+
+  await test.step('the screen fits a phone', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('button', { name: 'Create API key' })).toBeVisible();
+    // Nothing pushes the page wider than the phone (long URLs and ids wrap, code samples scroll in their box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('integrations-phone.png'), fullPage: true });
   });
 
   await new Promise((resolve) => receiver.server.close(resolve));
