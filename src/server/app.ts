@@ -51,6 +51,7 @@ import { registerWorkflowRunsModule } from './modules/workflow-runs/workflow-run
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuditRequestRoutes } from './modules/engagements/audit-requests.routes.ts';
 import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
+import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app);
   registerEngagementRoutes(app, authDeps);
   registerAuditRequestRoutes(app);
+  registerSupportRoutes(app);
   await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

@@ -60,6 +60,8 @@ const VERBS = [
   'revoke',
   'redeliver',
   'load',
+  // Issue 17: support requests.
+  'reply',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
@@ -164,6 +166,15 @@ const PUBLISHED: Record<string, string> = {
   'POST /api/v1/engagements/{engagementId}/samples/{sampleId}/draw': 'drawSample',
   'GET /api/v1/engagements/{engagementId}/package.zip': 'exportAuditPackage',
   'GET /api/v1/engagements/{engagementId}/evidence/{evidenceId}/download': 'downloadEngagementEvidence',
+  // Support requests (docs/support.md).
+  'GET /api/v1/support-requests': 'listSupportRequests',
+  'POST /api/v1/support-requests': 'createSupportRequest',
+  'GET /api/v1/support-requests/{id}': 'getSupportRequest',
+  'POST /api/v1/support-requests/{id}/messages': 'replyToSupportRequest',
+  'POST /api/v1/support-requests/{id}/status': 'updateSupportRequestStatus',
+  'GET /api/v1/support-queue': 'listSupportQueue',
+  'POST /api/v1/support-attachments': 'uploadSupportAttachment',
+  'GET /api/v1/support-attachments/{id}': 'downloadSupportAttachment',
 };
 
 interface OpenApiResponse {

@@ -110,6 +110,10 @@ export const PERMISSIONS = [
   // Audit engagements (docs/audit.md): staff open them; auditors review inside the ones they are invited to.
   'audit:manage',
   'audit:review',
+  // Support requests (docs/support.md): clients open and follow theirs; staff answer the queue.
+  'support:read',
+  'support:write',
+  'support:answer',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -135,9 +139,11 @@ const clientBase: Permission[] = [
   'risks:write',
   'analytics:read',
   'advisor:use',
+  'support:read',
+  'support:write',
 ];
 
-const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write', 'outputs:review', 'audit:read'];
+const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write', 'outputs:review', 'audit:read', 'support:answer'];
 
 /**
  * Default permissions of each role. The spec leaves the matrix open; this is our design,
@@ -306,6 +312,11 @@ export const ENDPOINT_ACCESS = {
   reviewAudit: { permission: 'audit:review' },
   /** A client answering in a request's thread, or resubmitting; staff and auditors comment too. */
   respondAudit: { authenticated: true },
+  // Support requests (docs/support.md); tenancy is decided on top by the tenant guard.
+  readSupport: { permission: 'support:read' },
+  writeSupport: { permission: 'support:write' },
+  /** The staff queue across the organizations they serve. */
+  answerSupport: { permission: 'support:answer' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

@@ -23,6 +23,7 @@ import * as audit from './schema/audit.ts';
 import * as notifications from './schema/notifications.ts';
 import * as integrations from './schema/integrations.ts';
 import * as engagements from './schema/engagements.ts';
+import * as support from './schema/support.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -51,5 +52,6 @@ export const schema = {
   ...notifications,
   ...integrations,
   ...engagements,
+  ...support,
 };
 export type Schema = typeof schema;

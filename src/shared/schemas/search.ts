@@ -115,10 +115,27 @@ export type RequirementHit = z.infer<typeof requirementHitSchema>;
  */
 export const REQUIREMENT_RESULT_TYPE = 'requirement';
 
+/**
+ * A support request of the signed-in user's own organizations (staff: those they serve) whose subject
+ * matches (docs/support.md); never another organization's. Listed apart, on the first page only.
+ */
+export const supportRequestHitSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  organizationName: z.string(),
+  url_path: z.string(),
+});
+export type SupportRequestHit = z.infer<typeof supportRequestHitSchema>;
+
+/** How the search dialog lists a support request hit among the results. */
+export const SUPPORT_REQUEST_RESULT_TYPE = 'support_request';
+
 export const searchResponseSchema = z.object({
   results: z.array(searchResultSchema),
   total: z.number().int().nonnegative(),
   requirements: z.array(requirementHitSchema).optional(),
+  supportRequests: z.array(supportRequestHitSchema).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchContentQuerySchema, searchResponseSchema } from '../../../shared/schemas/search.ts';
+import { supportSearchHits } from '../support/support-search.ts';
 import { searchContent } from './search.service.ts';
 
 /**
@@ -24,7 +25,11 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return searchContent(app.database.db, { ...request.query, requirements: true });
+      const content = await searchContent(app.database.db, { ...request.query, requirements: true });
+      // A signed-in user's own support requests (docs/support.md), on the first unfiltered page only.
+      const isFirstPage = request.query.offset === 0 && !request.query.types.length && !request.query.categories.length;
+      const supportRequests = isFirstPage ? await supportSearchHits(request, request.query.q) : [];
+      return supportRequests.length > 0 ? { ...content, supportRequests } : content;
     },
   );
 }

@@ -6,6 +6,7 @@ import { DashboardTabs } from '../../features/dashboard/components/dashboard-tab
 import { SupportPanel } from '../../features/dashboard/components/support-panel.tsx';
 import { overviewView, parseDashboardSearch } from '../../features/dashboard/dashboard-search.ts';
 import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
+import { SupportRequestsSection } from '../../features/support/components/support-requests-section.tsx';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { WorkflowManager } from '../../features/workflow-runs/components/workflow-manager.tsx';
 import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
@@ -60,7 +61,7 @@ export default function DashboardRoute() {
               <WorkflowList onAskAdvisor={() => openAdvisor('Workflows')} />
             </section>
           ),
-          support: <SupportPanel onAsk={() => openAdvisor('Support')} />,
+          support: <SupportPanel onAsk={() => openAdvisor('Support')} requests={<SupportRequestsSection />} />,
           integrations: <IntegrationsTab />,
         }}
       />

@@ -1,4 +1,5 @@
 import { BookOpen, LifeBuoy, MessageCircle, ScrollText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,12 +10,14 @@ const links = [
   { to: '/documentation', label: 'Documentation', text: 'How the workspace works: task requests, reviews, evidence.', icon: ScrollText },
 ] as const;
 
-export function SupportPanel({ onAsk }: { onAsk: () => void }) {
+/** The support tab: support requests (composed in by the route), the knowledge base links, our team and the advisor. */
+export function SupportPanel({ onAsk, requests }: { onAsk: () => void; requests?: ReactNode }) {
   return (
     <section aria-labelledby="support-heading" className="space-y-6">
       <h2 id="support-heading" className="text-xl font-semibold">
         Support
       </h2>
+      {requests}
       <ul className="grid gap-3 md:grid-cols-3">
         {links.map(({ to, label, text, icon: Icon }) => (
           <li key={to}>

@@ -2,6 +2,8 @@ import { SEARCH } from '../../../../shared/constants.ts';
 import {
   REQUIREMENT_RESULT_TYPE,
   type RequirementHit,
+  SUPPORT_REQUEST_RESULT_TYPE,
+  type SupportRequestHit,
   type SearchResponse,
   type SearchResult,
   searchResponseSchema,
@@ -28,7 +30,7 @@ export async function fetchSearchResults(
       token: options.token,
       signal: options.signal,
     });
-    return withRequirementResults(response);
+    return withSupportRequestResults(withRequirementResults(response));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     console.error(`Search failed: ${error instanceof ApiError ? error.status : 0}`);
@@ -52,4 +54,22 @@ export function withRequirementResults(response: SearchResponse): SearchResponse
   const requirements = response.requirements ?? [];
   if (requirements.length === 0) return response;
   return { ...response, results: [...requirements.map(requirementResult), ...response.results] };
+}
+
+function supportRequestResult(hit: SupportRequestHit): SearchResult {
+  return {
+    id: `support-request:${hit.id}`,
+    title: hit.subject,
+    excerpt: `${hit.status} · ${hit.organizationName}`,
+    content_type: SUPPORT_REQUEST_RESULT_TYPE,
+    category: 'Support requests',
+    url_path: hit.url_path,
+  };
+}
+
+/** The signed-in user's own support requests (docs/support.md) lead the list, before the catalogue and content. */
+export function withSupportRequestResults(response: SearchResponse): SearchResponse {
+  const hits = response.supportRequests ?? [];
+  if (hits.length === 0) return response;
+  return { ...response, results: [...hits.map(supportRequestResult), ...response.results] };
 }

@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { BookOpen, ExternalLink, FileText, LifeBuoy, ListChecks } from 'lucide-react';
-import { REQUIREMENT_RESULT_TYPE, type SearchResult } from '../../../../shared/schemas/search.ts';
+import { REQUIREMENT_RESULT_TYPE, SUPPORT_REQUEST_RESULT_TYPE, type SearchResult } from '../../../../shared/schemas/search.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
 export function isExternalUrl(url: string): boolean {
@@ -18,12 +18,14 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
   // A requirement of the frameworks catalogue: its link opens the framework page at that requirement.
   [REQUIREMENT_RESULT_TYPE]: 'Requirement',
+  // One of the signed-in user's own support requests (docs/support.md): its link opens the thread.
+  [SUPPORT_REQUEST_RESULT_TYPE]: 'Your support request',
 };
 
 function TypeIcon({ type }: { type: string }) {
   const className = 'mt-0.5 size-4 shrink-0 text-muted-foreground';
   if (type === REQUIREMENT_RESULT_TYPE) return <ListChecks className={className} aria-hidden />;
-  if (type === 'support') return <LifeBuoy className={className} aria-hidden />;
+  if (type === 'support' || type === SUPPORT_REQUEST_RESULT_TYPE) return <LifeBuoy className={className} aria-hidden />;
   if (type === 'documentation' || type === 'knowledge-base') return <BookOpen className={className} aria-hidden />;
   return <FileText className={className} aria-hidden />;
 }

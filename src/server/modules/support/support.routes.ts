@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MEDIA_TYPES,
+  type AttachmentMediaType,
+  uploadTaskAttachmentQuerySchema,
+} from '../../../shared/schemas/deliverables.ts';
+import {
+  createSupportRequestInputSchema,
+  listSupportQueueQuerySchema,
+  listSupportRequestsQuerySchema,
+  replyToSupportRequestInputSchema,
+  supportAttachmentParamsSchema,
+  supportAttachmentSchema,
+  supportRequestDetailSchema,
+  supportRequestListSchema,
+  supportRequestParamsSchema,
+  updateSupportRequestStatusInputSchema,
+} from '../../../shared/schemas/support.ts';
+import { AppError } from '../../app-error.ts';
+import { attachmentDisposition } from '../files/content-disposition.ts';
+import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { requestTenant } from '../organizations/tenant.ts';
+import { downloadSupportAttachment, uploadSupportAttachment } from './support-attachments.ts';
+import { createSupportRequest, replyToSupportRequest, updateSupportRequestStatus } from './support.service.ts';
+import { getSupportRequest, listSupportQueue, listSupportRequests } from './support-views.ts';
+
+const noStore = { 'cache-control': 'no-store' };
+
+const isAttachmentMediaType = (value: string): value is AttachmentMediaType =>
+  (ATTACHMENT_MEDIA_TYPES as readonly string[]).includes(value);
+const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+
+/**
+ * /api/v1/support-requests…: clients open support requests and follow them in a thread; staff answer
+ * from the queue (docs/support.md). Every handler goes through the tenant guard (docs/tenancy.md).
+ */
+export function registerSupportRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = { tags: ['support'], security: [{ bearerAuth: [] }] };
+  const read = { access: 'readSupport' } as const;
+  const write = { access: 'writeSupport', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+
+  api.get(
+    '/api/v1/support-requests',
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'listSupportRequests',
+        summary: 'Support requests of the organizations the caller reaches (a client: their own), newest activity first',
+        querystring: listSupportRequestsQuerySchema,
+        response: { 200: supportRequestListSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send({ requests: await listSupportRequests(await requestTenant(request), request.query) }),
+  );
+
+  api.post(
+    '/api/v1/support-requests',
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'createSupportRequest',
+        summary: 'Opens a support request (subject, category, priority, message, uploaded attachments); assigned staff are e-mailed',
+        body: createSupportRequestInputSchema,
+        response: { 201: supportRequestDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { request: created, mailed } = await createSupportRequest(await requestTenant(request), request.body, {
+        origin: app.publicOrigin(request),
+      });
+      if (mailed > 0) app.mailWorker.notify();
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.get(
+    '/api/v1/support-requests/:id',
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'getSupportRequest',
+        summary: 'One support request with its SLA clock and its thread, oldest message first',
+        params: supportRequestParamsSchema,
+        response: { 200: supportRequestDetailSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await getSupportRequest(await requestTenant(request), request.params.id)),
+  );
+
+  api.post(
+    '/api/v1/support-requests/:id/messages',
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'replyToSupportRequest',
+        summary: 'Replies in a support request’s thread; the other side (assigned staff, or the requester) is e-mailed',
+        params: supportRequestParamsSchema,
+        body: replyToSupportRequestInputSchema,
+        response: { 201: supportRequestDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { request: updated, mailed } = await replyToSupportRequest(
+        await requestTenant(request),
+        { ...request.body, id: request.params.id },
+        { origin: app.publicOrigin(request) },
+      );
+      if (mailed > 0) app.mailWorker.notify();
+      return reply.code(201).send(updated);
+    },
+  );
+
+  api.post(
+    '/api/v1/support-requests/:id/status',
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'updateSupportRequestStatus',
+        summary: 'Moves a support request: the client closes or reopens it; staff set any status',
+        params: supportRequestParamsSchema,
+        body: updateSupportRequestStatusInputSchema,
+        response: { 200: supportRequestDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.send(await updateSupportRequestStatus(await requestTenant(request), { id: request.params.id, status: request.body.status })),
+  );
+
+  api.get(
+    '/api/v1/support-queue',
+    {
+      config: { access: 'answerSupport' },
+      schema: {
+        ...tags,
+        operationId: 'listSupportQueue',
+        summary: 'The staff queue: support requests of the organizations the caller serves, due first, with their SLA clocks',
+        querystring: listSupportQueueQuerySchema,
+        response: { 200: supportRequestListSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send({ requests: await listSupportQueue(await requestTenant(request), request.query) }),
+  );
+
+  registerSupportAttachmentRoutes(app);
+}
+
+/** Files for support messages: upload as the raw request body (the task attachments' limits), download through the tenant guard. */
+function registerSupportAttachmentRoutes(app: FastifyInstance): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      [...ATTACHMENT_MEDIA_TYPES],
+      { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/v1/support-attachments',
+      {
+        bodyLimit: ATTACHMENT_MAX_BYTES,
+        config: { access: 'writeSupport', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['support'],
+          operationId: 'uploadSupportAttachment',
+          summary: 'Uploads a file to attach to a support message: the raw bytes as the body, their media type as Content-Type',
+          consumes: [...ATTACHMENT_MEDIA_TYPES],
+          querystring: uploadTaskAttachmentQuerySchema,
+          response: { 201: supportAttachmentSchema },
+          security: [{ bearerAuth: [] }],
+        },
+      },
+      async (request, reply) => {
+        const mediaType = mediaTypeOf(request.headers['content-type']);
+        if (!isAttachmentMediaType(mediaType))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${mediaType || '(none)'} cannot be attached.`);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const attachment = await uploadSupportAttachment(await requestTenant(request), app.fileStore, {
+          bytes,
+          fileName: request.query.fileName,
+          mediaType,
+          organizationId: request.query.organizationId,
+        });
+        return reply.code(201).send(attachment);
+      },
+    );
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/support-attachments/:id',
+    {
+      config: { access: 'readSupport' },
+      schema: {
+        tags: ['support'],
+        operationId: 'downloadSupportAttachment',
+        summary: 'Downloads a support attachment of an organization the caller reaches',
+        params: supportAttachmentParamsSchema,
+        produces: [...ATTACHMENT_MEDIA_TYPES],
+        response: { 200: fileResponseSchema('The file, with its stored media type') },
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadSupportAttachment(await requestTenant(request), app.fileStore, request.params.id);
+      const type = file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType;
+      return reply
+        .headers({
+          'content-type': type,
+          'content-length': String(file.sizeBytes),
+          'content-disposition': attachmentDisposition(file.fileName),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        })
+        .send(file.body);
+    },
+  );
+}
