@@ -83,7 +83,7 @@ describe('the integrations screen', () => {
   it('tells someone who is not an integration admin who is, and asks the API nothing', () => {
     const calls = serve();
     renderSignedIn(<IntegrationsScreen canManage={false} organizationId={undefined} />, fakeAuth());
-    expect(screen.getByRole('heading', { name: 'Integrations are managed by your integration admin' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Integrations are managed by your integration admin' });
     expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/reference/');
     expect(screen.queryByRole('button', { name: 'Create API key' })).toBeNull();
     expect(calls).toEqual([]);
@@ -92,12 +92,12 @@ describe('the integrations screen', () => {
   it('creates a key with the access chosen and shows it once', async () => {
     const calls = serve();
     renderSignedIn(<IntegrationsScreen canManage organizationId={ORG} />, fakeAuth());
-    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    await screen.findByText('No API keys yet');
     await userEvent.click(screen.getByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'CI pipeline');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
-    expect(await within(dialog).findByText('Give the key access to at least one area')).toBeTruthy();
+    await within(dialog).findByText('Give the key access to at least one area');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Evidence'), 'read_write');
@@ -106,7 +106,7 @@ describe('the integrations screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect((within(shown).getByLabelText('API key') as HTMLInputElement).value).toBe(SECRET_KEY);
-    expect(within(shown).getByText(/only time the key is shown/)).toBeTruthy();
+    within(shown).getByText(/only time the key is shown/);
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/integrations/api-keys',
@@ -122,9 +122,9 @@ describe('the integrations screen', () => {
     const calls = serve({ keys: [apiKey] });
     renderSignedIn(<IntegrationsScreen canManage organizationId={ORG} />, fakeAuth());
     const row = within(await screen.findByRole('list', { name: 'API keys' })).getByRole('listitem');
-    expect(within(row).getByText('Task requests: read · Evidence: read and write')).toBeTruthy();
-    expect(within(row).getByText('Active')).toBeTruthy();
-    expect(within(row).getByText('Feb 25, 2027')).toBeTruthy();
+    within(row).getByText('Task requests: read · Evidence: read and write');
+    within(row).getByText('Active');
+    within(row).getByText('Feb 25, 2027');
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke CI pipeline' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke “CI pipeline”?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
@@ -134,13 +134,13 @@ describe('the integrations screen', () => {
   it('shows why a webhook was turned off, its delivery log, and redelivers from it', async () => {
     const calls = serve({ webhooks: [turnedOff] });
     renderSignedIn(<IntegrationsScreen canManage organizationId={ORG} />, fakeAuth());
-    expect(await screen.findByText('Turned off after 5 failed deliveries in a row')).toBeTruthy();
+    await screen.findByText('Turned off after 5 failed deliveries in a row');
     expect(screen.getByRole('switch', { name: 'Turn on Our SIEM' }).getAttribute('aria-checked')).toBe('false');
     await userEvent.click(screen.getByRole('button', { name: 'Open delivery log of Our SIEM' }));
     const log = await screen.findByRole('list', { name: 'Deliveries to Our SIEM' });
-    expect(within(log).getByText('Failed')).toBeTruthy();
-    expect(within(log).getByText('503')).toBeTruthy();
-    expect(within(log).getByText('The receiver answered 503.')).toBeTruthy();
+    within(log).getByText('Failed');
+    within(log).getByText('503');
+    within(log).getByText('The receiver answered 503.');
     await userEvent.click(within(log).getByRole('button', { name: /^Redeliver/ }));
     await waitFor(() =>
       expect(
