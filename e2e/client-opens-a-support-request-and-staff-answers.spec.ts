@@ -107,7 +107,9 @@ test('a client opens a support request with a file; the assigned consultant answ
   await staffPage.screenshot({ path: testInfo.outputPath('support-queue-phone.png'), fullPage: true });
   await staffPage.setViewportSize({ width: 1280, height: 800 });
   await item.getByRole('link', { name: SUBJECT }).click();
-  await staffPage.getByLabel('Reply').fill('Thanks: the file was saved as text. Export it to PDF again and the upload will take it.');
+  await staffPage
+    .getByRole('textbox', { name: 'Reply' })
+    .fill('Thanks: the file was saved as text. Export it to PDF again and the upload will take it.');
   await staffPage.getByRole('button', { name: 'Send reply' }).click();
   await expect(staffPage.getByText('Waiting on the client')).toBeVisible();
   await expect(staffPage.getByText('Answered in time')).toBeVisible();
