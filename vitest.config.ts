@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { engineAgnosticServerTests } from './scripts/test-steps.ts';
 
 /**
  * Three projects: pure/shared and server tests on the embedded PGlite database, web component
@@ -17,6 +18,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
         : postgresUrl
           ? ['src/server/**/*.test.ts']
           : [],
+    exclude: database === 'postgres' ? [...configDefaults.exclude, ...engineAgnosticServerTests()] : configDefaults.exclude,
     env: { TEST_DATABASE: database },
     globalSetup: [database === 'pglite' ? 'tests/pglite-template.ts' : 'tests/postgres-template.ts'],
     // `npm run test:unit` runs this project with --no-isolate: one module graph per worker, not per

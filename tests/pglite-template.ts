@@ -28,6 +28,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const jobs = await JobQueue.open(database);
   for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);
   await jobs.stop();
+  // A clean checkpoint first: a copy then starts without replaying the migrations' WAL (docs/decisions/013).
+  await database.checkpoint();
   const dump = await database.dump();
   await database.close();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-template-'));

@@ -1,0 +1,146 @@
+/**
+ * Steps of `npm test` and `npm run test:unit`, run as child processes, some side by side on the two
+ * cores of CI. One step of a parallel group streams its output live; the others are buffered and
+ * printed whole when they end, under a header, so reports never interleave. A failing step is named
+ * in one line at the end, and the run exits non-zero.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+export interface Step {
+  /** What the failure line calls it: "type-check (tsc)", "unit tests on PGlite". */
+  label: string;
+  command: string;
+  args: string[];
+  /** Extra environment for this step. */
+  env?: Record<string, string>;
+}
+
+/** `npm run <script>`, as a developer runs it. */
+export function npmScript(label: string, script: string): Step {
+  return { label, command: 'npm', args: ['run', '--silent', script] };
+}
+
+/** A binary of node_modules/.bin. */
+export function binStep(label: string, name: string, args: string[], env?: Record<string, string>): Step {
+  return { label, command: bin(name), args, env };
+}
+
+/** One Vitest project; `workers` overrides Vitest's default (cores − 1, i.e. one worker on CI's two cores). */
+export function vitestStep(
+  label: string,
+  project: string,
+  options: { noIsolate?: boolean; workers?: number; extra?: string[] } = {},
+): Step {
+  const args = ['run', '--project', project];
+  if (options.noIsolate) args.push('--no-isolate');
+  if (options.workers) args.push(`--maxWorkers=${options.workers}`, `--minWorkers=1`);
+  return binStep(label, 'vitest', [...args, ...(options.extra ?? [])]);
+}
+
+/** All cores for one Vitest project running beside another (never fewer than two). */
+export function allCores(): number {
+  return Math.max(2, os.availableParallelism());
+}
+
+/** The Vitest runs of `npm run test:unit` and of `npm test`. */
+export const unitSteps = {
+  engineAndWeb: [
+    vitestStep('server tests on PGlite', 'pglite', { noIsolate: true, workers: allCores() }),
+    vitestStep('web tests (jsdom)', 'web'),
+  ],
+  // Without DATABASE_URL this project has no files.
+  postgres: vitestStep('server tests on PostgreSQL', 'postgres', { noIsolate: true, workers: allCores(), extra: ['--passWithNoTests'] }),
+};
+
+export interface StepResult {
+  step: Step;
+  code: number;
+  seconds: number;
+}
+
+interface Finished extends StepResult {
+  /** The buffered output (empty for the live step). */
+  output: Buffer;
+}
+
+function runStep(step: Step, buffered: boolean): Promise<Finished> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      // The children inherit the environment (DATABASE_URL decides the PostgreSQL run); colour is kept for the buffered ones.
+      env: { ...process.env, ...(buffered ? { FORCE_COLOR: '1' } : {}), ...step.env }, // eslint-disable-line n/no-process-env -- passed through to the steps
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    let done = false;
+    const finish = (code: number) => {
+      if (done) return;
+      done = true;
+      resolve({ step, code, seconds: (Date.now() - started) / 1000, output: Buffer.concat(output) });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${step.command}: ${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function printBuffered(result: Finished): void {
+  process.stdout.write(`\n── ${result.step.label} (${result.seconds.toFixed(0)} s) ──\n`);
+  process.stdout.write(result.output);
+}
+
+/**
+ * Runs the steps side by side; the first streams live, the others print whole, in order, once the
+ * live one has ended (so the live report is never cut). Resolves with every result.
+ */
+export async function runTogether(steps: Step[]): Promise<StepResult[]> {
+  const [live, ...rest] = steps;
+  if (!live) return [];
+  process.stdout.write(`\n▶ ${steps.map((step) => step.label).join('  ∥  ')}\n`);
+  const others = rest.map((step) => runStep(step, true));
+  const liveResult = await runStep(live, false);
+  const results: Finished[] = [liveResult];
+  for (const other of others) {
+    const result = await other;
+    printBuffered(result);
+    results.push(result);
+  }
+  for (const result of results)
+    process.stdout.write(`  ${result.code === 0 ? '✓' : '✘'} ${result.step.label}: ${result.seconds.toFixed(0)} s\n`);
+  return results.map(({ step, code, seconds }) => ({ step, code, seconds }));
+}
+
+/** The failed steps, each named on one line; exits the process non-zero when there is any. */
+export function exitOnFailure(results: StepResult[], what: string): void {
+  const failed = results.filter((result) => result.code !== 0);
+  if (failed.length === 0) return;
+  for (const result of failed) process.stderr.write(`\n✘ ${what}: ${result.step.label} failed (exit code ${result.code})\n`);
+  process.exit(1);
+}
+
+/**
+ * A server test file that never reaches a database — no test database or fixture built on one, no
+ * app, no child process, no environment — gives the same result on either engine, so only the
+ * PGlite project runs it (docs/decisions/013). Any of these words in the file keeps it on both: a
+ * false "needs a database" costs seconds, a false "engine-agnostic" would lose coverage.
+ */
+export const ENGINE_MARKERS =
+  /test-database|tenant-fixture|auth-helpers|compliance-fixtures|task-request-fixture|fake-auth|DATABASE|process\.env|\/db\/|app\.ts|main\.ts|worker\.ts|child_process|buildApp/;
+
+export function engineAgnosticServerTests(): string[] {
+  return fs
+    .globSync('src/server/**/*.test.ts', { cwd: root })
+    .filter((file) => !ENGINE_MARKERS.test(fs.readFileSync(path.join(root, file), 'utf8')))
+    .sort();
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm test`, what CI runs: type-check, lint, unit and integration tests on PGlite and (with
+ * DATABASE_URL) PostgreSQL, build, browser journeys — the same steps as the npm scripts of those
+ * names, but with the steps that wait on different things side by side, so neither of CI's two
+ * cores idles (docs/decisions/013-ci-under-fifteen-minutes.md):
+ *
+ *   1. react-router typegen, then tsc ∥ lint (each single-threaded)
+ *   2. server tests on PGlite (a worker per core) ∥ web tests in jsdom
+ *   3. server tests on PostgreSQL (a worker per core; half its work is the database server's) ∥ build
+ *   4. journeys (Playwright)
+ *
+ * A stage starts only when the previous one passed; a failure names its step in one line.
+ */
+import { binStep, exitOnFailure, npmScript, runTogether, unitSteps } from './test-steps.ts';
+
+const stages = {
+  // The route types typegen writes are read by tsc and by the type-aware lint rules alike.
+  types: [binStep('route types (react-router typegen)', 'react-router', ['typegen'])],
+  checks: [npmScript('lint', 'lint'), binStep('type-check (tsc)', 'tsc', [])],
+  engine: unitSteps.engineAndWeb,
+  postgres: [unitSteps.postgres, npmScript('build', 'build')],
+  journeys: [npmScript('journeys', 'test:e2e')],
+};
+type Stage = keyof typeof stages;
+
+// `npm test -- --only=types,checks` runs some stages (for measuring them); CI runs them all.
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((name) => !(name in stages));
+if (unknown?.length) throw new Error(`npm test: no stage ${unknown.join(', ')} (stages: ${Object.keys(stages).join(', ')})`);
+
+const started = Date.now();
+for (const [name, steps] of Object.entries(stages) as [Stage, (typeof stages)[Stage]][]) {
+  if (only && !only.includes(name)) continue;
+  exitOnFailure(await runTogether(steps), 'npm test');
+}
+process.stdout.write(`\nnpm test passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
