@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import './app.css';
 import './features/presentation/presentation-mode.css';
@@ -10,10 +9,9 @@ import { AdvisorDock } from './features/advisor/components/advisor-dock.tsx';
 import { ConsentEvidenceSync } from './features/consent/components/consent-evidence-sync.tsx';
 import { CookieBanner } from './features/consent/components/cookie-banner.tsx';
 import { SearchDialog } from './features/search/components/search-dialog.tsx';
-import { ConsentProvider } from './features/consent/consent.tsx';
+import { CONSENT_BOOT_SCRIPT, ConsentProvider } from './features/consent/consent.tsx';
 import { DemoModeProvider } from './features/demo-mode/demo-mode.tsx';
 import { useAnnounceHydration } from './lib/hydration.ts';
-import { retryUnlessRefused } from './lib/api-client.ts';
 import { PresentationModeProvider } from './features/presentation/presentation-mode.tsx';
 import { AuthProvider } from './features/auth/auth.tsx';
 import { THEME_BOOT_SCRIPT, ThemeProvider } from './features/theme/theme.tsx';
@@ -29,6 +27,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Applies the stored theme before first paint; its hash is added to the page's CSP. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Hides the prerendered cookie banner before first paint when a choice is stored. */}
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOT_SCRIPT }} />
         {/* Runs before the app's modules: zod without its eval probe (see lib/zod-config.ts). */}
         <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_BOOT_SCRIPT }} />
         <Meta />
@@ -56,29 +56,25 @@ function NavigationProgress() {
 
 export default function App() {
   useAnnounceHydration();
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: retryUnlessRefused(1) } } }),
-  );
+  // No QueryClientProvider here: what fetches with TanStack Query provides it (lib/query-provider.tsx).
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <ThemeProvider>
-          <PresentationModeProvider>
-            <ConsentProvider>
-              <DemoModeProvider>
-                <NavigationProgress />
-                <Outlet />
-                <SearchDialog />
-                <CookieBanner />
-                <AdvisorDock />
-                <ConsentEvidenceSync />
-                <Toaster />
-              </DemoModeProvider>
-            </ConsentProvider>
-          </PresentationModeProvider>
-        </ThemeProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <ThemeProvider>
+        <PresentationModeProvider>
+          <ConsentProvider>
+            <DemoModeProvider>
+              <NavigationProgress />
+              <Outlet />
+              <SearchDialog />
+              <CookieBanner />
+              <AdvisorDock />
+              <ConsentEvidenceSync />
+              <Toaster />
+            </DemoModeProvider>
+          </ConsentProvider>
+        </PresentationModeProvider>
+      </ThemeProvider>
+    </AuthProvider>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConsent } from '../features/consent/consent.tsx';
+import { preloadPreferences } from '../features/consent/components/cookie-banner.tsx';
 import {
   FOOTER_CAPABILITY_LINKS,
   FOOTER_COMPANY_LINKS,
@@ -31,7 +32,13 @@ function LinkColumn({ heading, links }: { heading: string; links: readonly NavLi
 function CookieSettingsButton() {
   const { openPreferences } = useConsent();
   return (
-    <button type="button" onClick={openPreferences} className="text-xs text-muted-foreground hover:text-foreground hover:underline">
+    <button
+      type="button"
+      onClick={openPreferences}
+      onPointerEnter={preloadPreferences}
+      onFocus={preloadPreferences}
+      className="text-xs text-muted-foreground hover:text-foreground hover:underline"
+    >
       Cookie settings
     </button>
   );

@@ -1,12 +1,13 @@
 import type { AuthError, GoTrueClient, Session, User } from '@supabase/auth-js';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import { ACCESS_DENIED_PATH } from '../../../shared/permissions.ts';
 import type { MeAccess } from '../../../shared/schemas/access.ts';
 import type { CheckSubscriptionResponse } from '../../../shared/schemas/billing.ts';
-import { ApiError, apiFetch, setAccessTokenProvider } from '../../lib/api-client.ts';
+import { setAccessTokenProvider } from '../../lib/api-client.ts';
+import { lazyWithQuery } from '../../lib/lazy-with-query.tsx';
+import type { AccessQueryResult } from './access-query.tsx';
 import type { PublicConfig } from '../../../shared/schemas/auth.ts';
 import {
   getAuthClient,
@@ -62,7 +63,8 @@ export interface SignUpResult {
 /** Exported for component tests, which supply a known auth state. */
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const accessQueryKey = (userId: string | null) => ['access', 'me', userId] as const;
+// TanStack Query and the access request load once someone is signed in (lib/query-client.ts).
+const AccessQuery = lazyWithQuery(() => import('./access-query.tsx').then((module) => module.AccessQuery));
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
@@ -86,7 +88,6 @@ function useSessionState() {
   const subscribedUser = useRef<string | null>(null);
   /** Starts the auth client once (signing in from this page, a session from another tab). */
   const startClient = useRef<(() => Promise<GoTrueClient>) | null>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -109,8 +110,8 @@ function useSessionState() {
         setLoading(false);
         if (event === 'SIGNED_OUT' || !next) {
           subscribedUser.current = null;
+          // The cached access goes with AccessQuery, which unmounts when no one is signed in.
           setSubscription(null);
-          queryClient.removeQueries({ queryKey: ['access'] });
           return;
         }
         const isSignIn = event === 'SIGNED_IN' || event === 'INITIAL_SESSION' || event === 'MFA_CHALLENGE_VERIFIED';
@@ -183,7 +184,7 @@ function useSessionState() {
       window.removeEventListener('storage', onStorage);
       unsubscribe();
     };
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   return { client, session, isLoading, providers, subscription, startClient };
 }
@@ -191,29 +192,26 @@ function useSessionState() {
 function useAccess(client: GoTrueClient | null, session: Session | null) {
   // Mid sign-in (second factor due) the server answers MFA_REQUIRED; ask once the step is done.
   const userId = session && !needsSecondFactor(session) ? session.user.id : null;
-  const query = useQuery({
-    queryKey: accessQueryKey(userId),
-    queryFn: async ({ signal }) => {
-      // Loaded on first use, like every schema of the auth client (see loadPublicConfig).
-      const { meAccessSchema } = await import('../../../shared/schemas/access.ts');
-      return apiFetch('/api/v1/me/access', { schema: meAccessSchema, signal });
-    },
-    enabled: userId !== null,
-    staleTime: 60_000,
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-  });
-  const isDeadSession = query.error instanceof ApiError && query.error.code === 'UNAUTHENTICATED';
+  const [result, setResult] = useState<AccessQueryResult | null>(null);
+  const current = userId !== null && result?.userId === userId ? result : null;
+  const isDeadSession = current?.isDeadSession ?? false;
   useEffect(() => {
     // The server no longer knows this session (signed out elsewhere, revoked): end it here too.
     if (isDeadSession && client) void client.signOut({ scope: 'local' });
   }, [client, isDeadSession]);
-  const status: AccessStatus = !userId ? 'idle' : query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
-  return { access: status === 'ready' ? (query.data ?? null) : null, accessStatus: status };
+  const status: AccessStatus = !userId ? 'idle' : (current?.status ?? 'loading');
+  const query =
+    userId === null ? null : (
+      <Suspense fallback={null}>
+        <AccessQuery userId={userId} onChange={setResult} />
+      </Suspense>
+    );
+  return { access: status === 'ready' ? (current?.access ?? null) : null, accessStatus: status, query };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { client, session, isLoading, providers, subscription, startClient } = useSessionState();
-  const { access, accessStatus } = useAccess(client, session);
+  const { access, accessStatus, query } = useAccess(client, session);
   const [isSigningOut, setSigningOut] = useState(false);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
@@ -287,5 +285,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [session, isLoading, isSigningOut, access, accessStatus, subscription, providers, client, withClient, reloadUser, origin],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {query}
+      {children}
+    </AuthContext.Provider>
+  );
 }

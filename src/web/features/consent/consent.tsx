@@ -35,6 +35,17 @@ export function readStoredConsent(): CookieConsent | null {
   return readJson(STORAGE_KEYS.cookieConsent, parseConsent);
 }
 
+/** Set on <html> while a choice is stored: the prerendered first-visit banner stays hidden. */
+export const CONSENT_CHOSEN_ATTRIBUTE = 'data-consent-chosen';
+
+/**
+ * Runs before first paint, inline in <head> (its hash goes into the page's CSP; it must stay
+ * self-contained): every prerendered page carries the first-visit banner, so a visitor who has
+ * chosen must not see it until the app starts and closes it. Same rule as parseConsent, in short;
+ * the ConsentProvider sets or clears the attribute by parseConsent's verdict once it has read storage.
+ */
+export const CONSENT_BOOT_SCRIPT = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.cookieConsent)}));if(c&&c.essential===true&&typeof c.timestamp==='string')document.documentElement.setAttribute(${JSON.stringify(CONSENT_CHOSEN_ATTRIBUTE)},'')}catch(e){}`;
+
 /** Essential is always allowed; every other category only with a stored yes. */
 export function hasConsent(category: ConsentCategory | 'essential', consent = readStoredConsent()): boolean {
   if (category === 'essential') return true;
@@ -77,8 +88,10 @@ const ConsentContext = createContext<ConsentContextValue | null>(null);
 
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<CookieConsent | null>(null);
-  // Closed until hydration has read storage, so a returning visitor never sees it flash.
-  const [isBannerOpen, setBannerOpen] = useState(false);
+  // Open in the prerendered HTML, so the first visit's banner paints with the page, before the app
+  // starts (it is the largest text of a phone's first screen). A visitor who has chosen never sees
+  // it: CONSENT_BOOT_SCRIPT hides it before first paint, and reading storage below closes it.
+  const [isBannerOpen, setBannerOpen] = useState(true);
   const [bannerView, setBannerView] = useState<BannerView>('simple');
   const [isReopened, setReopened] = useState(false);
 
@@ -86,6 +99,8 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     const stored = readStoredConsent();
     setConsent(stored);
     setBannerOpen(stored === null);
+    // A record the boot script took for a choice but parseConsent refuses: show the banner after all.
+    document.documentElement.toggleAttribute(CONSENT_CHOSEN_ATTRIBUTE, stored !== null);
     function onStorage(event: StorageEvent) {
       if (event.key !== STORAGE_KEYS.cookieConsent) return;
       const next = readStoredConsent();

@@ -12,6 +12,7 @@ import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink
 import { pageMeta } from '../../lib/page-meta.ts';
 import { organizationJsonLd } from '../../layout/structured-data.ts';
 import { useOnceTrue } from '../../lib/use-once-true.ts';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 
 export const meta = () => [...pageMeta('/'), organizationJsonLd()];
 
@@ -22,6 +23,15 @@ const ConsultationDialog = lazy(() =>
 
 /** The landing page (product.md §2 Home page): the route composes the features; they never import each other. */
 export default function Home() {
+  // This page sends or fetches with TanStack Query; the root does not provide it (lib/query-client.ts).
+  return (
+    <QueryProvider>
+      <HomeContent />
+    </QueryProvider>
+  );
+}
+
+function HomeContent() {
   const [isConsultationOpen, setConsultationOpen] = useState(false);
   const [prefill, setPrefill] = useState<ConsultationPrefill | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();

@@ -6,6 +6,7 @@ import { SiteHeader } from '../../layout/site-header.tsx';
 import { DemoBanner } from '../../features/demo-mode/components/demo-banner.tsx';
 import { DemoModeToggle } from '../../features/demo-mode/components/demo-mode-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
+import { QueryProvider } from '../../lib/query-provider.tsx';
 import { useAccessPredicate } from '../../features/auth/access.ts';
 import { RouteGuard } from '../../features/auth/route-guard.tsx';
 import { useAuth } from '../../features/auth/auth.tsx';
@@ -51,8 +52,16 @@ function WorkspaceNav() {
   );
 }
 
-/** The signed-in workspace's shell. */
+/** The signed-in workspace's shell; every workspace page fetches with TanStack Query (lib/query-client.ts). */
 export default function WorkspaceLayout() {
+  return (
+    <QueryProvider>
+      <WorkspaceShell />
+    </QueryProvider>
+  );
+}
+
+function WorkspaceShell() {
   const { pathname } = useLocation();
   const { user, needsMfa } = useAuth();
   return (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateUserAccessInput, adminUserSchema } from '../../../../shared/schemas/access.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { accessQueryKey } from '../../auth/auth.tsx';
+import { accessQueryKey } from '../../auth/access-query.tsx';
 import { adminKeys } from './admin-keys.ts';
 
 /** PUT /api/v1/admin/users/:userId/access */

@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
+import { lazyWithQuery } from '../../../lib/lazy-with-query.tsx';
 import { showsAdvisor } from '../advisor-copy.ts';
 import { useAdvisorEvents } from '../use-advisor-events.ts';
 
-const AdvisorWidget = lazy(() => import('./advisor-widget.tsx').then((module) => ({ default: module.AdvisorWidget })));
+const AdvisorWidget = lazyWithQuery(() => import('./advisor-widget.tsx').then((module) => module.AdvisorWidget));
 
 /**
  * Mounted once in the root: it listens for the widget's window events everywhere, and loads the

@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { ConsentProvider, readStoredConsent, useConsent } from '../consent.tsx';
+import { CONSENT_BOOT_SCRIPT, CONSENT_CHOSEN_ATTRIBUTE, ConsentProvider, readStoredConsent, useConsent } from '../consent.tsx';
 import { PRESENTATION_CLASS, PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 
@@ -29,7 +30,66 @@ function renderBanner() {
   );
 }
 
-afterEach(() => document.documentElement.classList.remove(PRESENTATION_CLASS));
+afterEach(() => {
+  document.documentElement.classList.remove(PRESENTATION_CLASS);
+  document.documentElement.removeAttribute(CONSENT_CHOSEN_ATTRIBUTE);
+});
+// The Customize view is loaded on demand; load it once up front so the tests do not wait on it.
+beforeAll(() => import('./cookie-preferences.tsx'));
+
+describe('prerendered cookie banner', () => {
+  const choice = JSON.stringify({
+    essential: true,
+    functional: false,
+    analytics: true,
+    marketing: false,
+    timestamp: '2026-01-02T03:04:05.000Z',
+  });
+
+  it('is in the prerendered HTML, marked as the first-visit banner', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <PresentationModeProvider>
+          <ConsentProvider>
+            <CookieBanner />
+          </ConsentProvider>
+        </PresentationModeProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('We value your privacy');
+    expect(html).toMatch(/data-testid="cookie-banner"[^>]*data-first-visit=""/);
+  });
+
+  it('the boot script marks <html> only when a choice is stored', () => {
+    new Function(CONSENT_BOOT_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(false);
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, 'not json');
+    new Function(CONSENT_BOOT_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(false);
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, choice);
+    new Function(CONSENT_BOOT_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(true);
+  });
+
+  it('the app clears the mark when the stored record is not a valid choice, and shows the banner', async () => {
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ essential: true, timestamp: 'yesterday' }));
+    new Function(CONSENT_BOOT_SCRIPT)();
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(true);
+    renderBanner();
+    await screen.findByRole('region', { name: 'We value your privacy' });
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(false);
+  });
+
+  it('a reopened banner is not the first-visit banner (the mark does not hide it)', async () => {
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, choice);
+    renderBanner();
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+    expect(document.documentElement.hasAttribute(CONSENT_CHOSEN_ATTRIBUTE)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    const banner = await screen.findByTestId('cookie-banner');
+    expect(banner.hasAttribute('data-first-visit')).toBe(false);
+  });
+});
 
 describe('cookie banner', () => {
   it('shows the simple view with the policy links on a first visit', async () => {
@@ -57,7 +117,7 @@ describe('cookie banner', () => {
   it('Customize offers three switches, essential locked as Always Active, and saves the chosen set', async () => {
     renderBanner();
     await userEvent.click(await screen.findByRole('button', { name: 'Customize' }));
-    const banner = screen.getByRole('region', { name: 'Cookie preferences' });
+    const banner = await screen.findByRole('region', { name: 'Cookie preferences' });
     within(banner).getByText('Always Active');
     const switches = within(banner).getAllByRole('switch');
     expect(switches.map((item) => item.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false']);

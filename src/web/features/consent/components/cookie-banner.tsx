@@ -1,10 +1,20 @@
 import { Cookie, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConsent } from '../consent.tsx';
 import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
-import { CookiePreferences } from './cookie-preferences.tsx';
+
+// The Customize view (its switches) loads when the visitor asks for it, or shows intent (pointer, focus).
+const loadPreferences = () => import('./cookie-preferences.tsx');
+const CookiePreferences = lazy(() => loadPreferences().then((module) => ({ default: module.CookiePreferences })));
+export const preloadPreferences = (): void => void loadPreferences().catch(() => undefined);
+
+/** Moves focus to the Customize view's heading once its code has arrived and it is drawn. */
+function FocusHeadingOnMount({ headingId }: { headingId: string }) {
+  useEffect(() => document.getElementById(headingId)?.focus(), [headingId]);
+  return null;
+}
 
 /**
  * The cookie banner (product.md §2, §4): bottom of the screen, on a first visit only or when reopened
@@ -31,7 +41,13 @@ export function CookieBanner() {
   const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
   // z-[45]: above the advisor dock (z-40) on workspace pages, below dialogs and toasts (z-50).
   return (
-    <section aria-labelledby={headingId} data-testid="cookie-banner" className="fixed inset-x-0 bottom-0 z-[45] p-3 sm:p-4">
+    <section
+      aria-labelledby={headingId}
+      data-testid="cookie-banner"
+      // The first-visit banner (prerendered with every page) is hidden by CSS while a choice is stored (app.css).
+      data-first-visit={isReopened ? undefined : ''}
+      className="fixed inset-x-0 bottom-0 z-[45] p-3 sm:p-4"
+    >
       <div className="relative mx-auto max-h-[85dvh] max-w-4xl overflow-y-auto rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:p-6">
         <button
           type="button"
@@ -42,7 +58,10 @@ export function CookieBanner() {
           <X className="size-4" aria-hidden />
         </button>
         {bannerView === 'customize' ? (
-          <CookiePreferences headingId={headingId} />
+          <Suspense fallback={null}>
+            <CookiePreferences headingId={headingId} />
+            <FocusHeadingOnMount headingId={headingId} />
+          </Suspense>
         ) : (
           <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
             <div className="flex gap-3 pr-8 lg:pr-0">
@@ -66,7 +85,7 @@ export function CookieBanner() {
               </div>
             </div>
             <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-              <Button variant="ghost" onClick={consentState.showCustomize}>
+              <Button variant="ghost" onClick={consentState.showCustomize} onPointerEnter={preloadPreferences} onFocus={preloadPreferences}>
                 Customize
               </Button>
               <Button variant="outline" onClick={consentState.acceptEssentialOnly}>

@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { track } from '../../analytics/analytics.ts';
 import { DEMO_CATEGORIES, type DemoCategory, type DemoCategoryId } from '../demo-categories.ts';
 import { useOnceTrue } from '../../../lib/use-once-true.ts';
-import { DemoPreviewFrame } from './demo-preview-frame.tsx';
+import { DemoPreviewFrame, preloadDemoScreens } from './demo-preview-frame.tsx';
 
 // The full-screen demo player loads when a demo is first opened.
 const DemoModal = lazy(() => import('./demo-modal.tsx').then((module) => ({ default: module.DemoModal })));
@@ -92,7 +92,13 @@ export function DemoShowcase() {
       >
         <TabsList aria-label="Demo categories" className="flex h-auto w-full justify-start gap-0.5 overflow-x-auto xl:justify-between">
           {DEMO_CATEGORIES.map((category) => (
-            <TabsTrigger key={category.id} value={category.id} className="px-2.5">
+            <TabsTrigger
+              key={category.id}
+              value={category.id}
+              className="px-2.5"
+              onPointerEnter={preloadDemoScreens}
+              onFocus={preloadDemoScreens}
+            >
               <category.icon aria-hidden />
               {category.label}
             </TabsTrigger>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyWithQuery } from '../../../lib/lazy-with-query.tsx';
 import { useOnceTrue } from '../../../lib/use-once-true.ts';
 import { setSearchDialogOpen, useSearchDialogOpen } from '../search-dialog-store.ts';
 
 // The dialog and its search panel load on the first Ctrl/Cmd+K or press of the header button.
-const SearchDialogContent = lazy(() => import('./search-dialog-content.tsx').then((module) => ({ default: module.SearchDialogContent })));
+const SearchDialogContent = lazyWithQuery(() => import('./search-dialog-content.tsx').then((module) => module.SearchDialogContent));
 
 /** Ctrl+K on Windows and Linux, Cmd+K on macOS; never with Alt or Shift (other shortcuts). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
