@@ -306,6 +306,10 @@ export const ENDPOINT_ACCESS = {
   reviewAudit: { permission: 'audit:review' },
   /** A client answering in a request's thread, or resubmitting; staff and auditors comment too. */
   respondAudit: { authenticated: true },
+  /** The organization's time zone (docs/workflow-runs.md): a client manager for their own, staff who serve it. */
+  manageOrganizationTimeZone: { minimumRole: 'client_manager', permission: 'workflows:read' },
+  /** Program Analytics on /program-execution. */
+  readProgramAnalytics: { permission: 'analytics:read' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 
