@@ -204,7 +204,7 @@ describe('the organization Workflow Builder', () => {
     screen.getByRole('button', { name: /Approve the quarter: Server says: the approval needs a title\./ });
   });
 
-  it('Run now starts a run of an active manual workflow; the trigger can be set to a schedule with its next runs', async () => {
+  it('Run now starts a run of an active workflow; the trigger can be set to a schedule with its next runs', async () => {
     const calls = serve();
     open();
     await userEvent.click(await screen.findByRole('button', { name: /Run now/ }));
@@ -219,8 +219,8 @@ describe('the organization Workflow Builder', () => {
     screen.getByText('Next runs (Europe/Paris)');
     const asked = calls.filter((call) => call.path === '/api/v1/workflow-schedule-preview').at(-1);
     expect(asked?.body).toMatchObject({ organizationId: ORG, rrule: 'FREQ=MONTHLY;INTERVAL=3', count: 3 });
-    // A schedule is not run by hand: Run now goes until it is manual again.
-    expect(screen.queryByRole('button', { name: /Run now/ })).toBeNull();
+    // Unsaved changes: Run now (the published version) waits for Save and Publish.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Run now/ }).disabled).toBe(true);
     screen.getByLabelText('Organization time zone');
   });
 });

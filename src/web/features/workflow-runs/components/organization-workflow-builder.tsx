@@ -105,7 +105,8 @@ function Editor({ workflow }: { workflow: OrganizationWorkflow }) {
   }
 
   const current = workflow;
-  const canRun = current.status === 'active' && current.published_version !== null && trigger.kind === 'manual';
+  // 'Run now' starts the published version, whatever its trigger (a scheduled review can be run early too).
+  const canRun = current.status === 'active' && current.published_version !== null;
 
   return (
     <div className="space-y-4">
