@@ -9,6 +9,7 @@ import {
   addEdge,
   useEdgesState,
   useNodesState,
+  useReactFlow,
 } from '@xyflow/react';
 import { ArrowLeft, Play, Plus, Save, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -47,6 +48,7 @@ function Editor({ workflow }: { workflow: OrganizationWorkflow }) {
   const save = useSaveWorkflowDraft(workflow.id);
   const publish = usePublishWorkflow();
   const start = useStartRun();
+  const flow = useReactFlow();
 
   const selected = nodes.find((node) => node.selected) ?? null;
   const select = (id: string | null) => setNodes((current) => current.map((node) => ({ ...node, selected: node.id === id })));
@@ -158,31 +160,32 @@ function Editor({ workflow }: { workflow: OrganizationWorkflow }) {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[11rem_1fr_20rem]">
-        <nav aria-label="Node palette" className="rounded-lg border border-border p-3">
-          <h3 className="mb-2 text-sm font-semibold">Add a step</h3>
-          <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
-            {PALETTE.map((item) => (
-              <li key={`${item.type}-${item.actionType ?? ''}`}>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="h-auto w-full justify-start whitespace-normal py-1.5 text-left"
-                  aria-label={`Add ${item.type === 'action' ? item.label : NODE_TYPE_LABELS[item.type]}`}
-                  onClick={() => {
-                    const node = newNode(item, nodes);
-                    setNodes((existing) => [...existing.map((other) => ({ ...other, selected: false })), { ...node, selected: true }]);
-                    edited();
-                  }}
-                >
-                  <Plus aria-hidden />
-                  <span>{item.type === 'action' ? item.label : NODE_TYPE_LABELS[item.type]}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      <nav aria-label="Node palette" className="rounded-lg border border-border p-3">
+        <h3 className="mb-2 text-sm font-semibold">Add a step</h3>
+        <ul className="flex flex-wrap gap-1">
+          {PALETTE.map((item) => (
+            <li key={`${item.type}-${item.actionType ?? ''}`}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={`Add ${item.type === 'action' ? item.label : NODE_TYPE_LABELS[item.type]}`}
+                onClick={() => {
+                  const node = newNode(item, nodes);
+                  setNodes((existing) => [...existing.map((other) => ({ ...other, selected: false })), { ...node, selected: true }]);
+                  edited();
+                  // Bring the new step into view once React Flow has measured it.
+                  window.setTimeout(() => void flow.fitView({ duration: 200 }), 50);
+                }}
+              >
+                <Plus aria-hidden />
+                {item.type === 'action' ? item.label : NODE_TYPE_LABELS[item.type]}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
         <div className="h-[26rem] overflow-hidden rounded-lg border border-border bg-background lg:h-[32rem]" data-testid="workflow-canvas">
           <ReactFlow
             nodes={shownNodes}
@@ -199,6 +202,7 @@ function Editor({ workflow }: { workflow: OrganizationWorkflow }) {
             onConnect={onConnect}
             deleteKeyCode={['Backspace', 'Delete']}
             fitView
+            minZoom={0.2}
             proOptions={{ hideAttribution: true }}
             aria-label={`Workflow diagram: ${workflow.name}`}
           >
