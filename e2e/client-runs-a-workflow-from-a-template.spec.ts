@@ -34,7 +34,7 @@ test('a client uses a template, publishes it, runs it, approves its step and see
   await test.step('edit it in the Workflow Builder: add a step from the palette, see its problems on the node, fix them, publish', async () => {
     const row = page.getByTestId('workflow-row').filter({ hasText: 'Quarterly access review' });
     await row.getByRole('link', { name: 'Edit Quarterly access review' }).click();
-    await expect(page.getByRole('heading', { name: 'Workflow Builder: Quarterly access review' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflow Builder: Quarterly access review' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Ready to publish')).toBeVisible();
     // The template's quarterly schedule, with its next three runs from the server.
     await expect(page.getByTestId('schedule-preview').getByRole('listitem')).toHaveCount(3);
