@@ -317,6 +317,10 @@ export const ENDPOINT_ACCESS = {
   writeSupport: { permission: 'support:write' },
   /** The staff queue across the organizations they serve. */
   answerSupport: { permission: 'support:answer' },
+  /** The organization's time zone (docs/workflow-runs.md): a client manager for their own, staff who serve it. */
+  manageOrganizationTimeZone: { minimumRole: 'client_manager', permission: 'workflows:read' },
+  /** Program Analytics on /program-execution. */
+  readProgramAnalytics: { permission: 'analytics:read' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

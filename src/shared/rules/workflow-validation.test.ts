@@ -70,4 +70,13 @@ describe('workflow validation before publishing', () => {
     });
     expect(problems).toEqual([{ nodeId: 'd', message: expect.stringContaining('not allowed') }]);
   });
+
+  it('names a configuration field left empty as required', () => {
+    const webhook: WorkflowNode = { id: 'w', type: 'action', position: at, data: { label: 'W', actionType: 'webhook', configuration: {} } };
+    const problems = validateWorkflowGraph({ nodes: [start, webhook, end], edges: [edge('s', 'w'), edge('w', 'e')] });
+    expect(problems).toEqual([
+      { nodeId: 'w', message: 'url: Required' },
+      { nodeId: 'w', message: 'secret: Required' },
+    ]);
+  });
 });

@@ -79,10 +79,16 @@ function checkNode(node: WorkflowNode, outgoing: WorkflowEdge[], problems: Workf
       message: `Choose what this step does (${actionType ? `“${actionType}” is not an action the engine knows` : 'no action chosen'}).`,
     });
   } else {
-    const parsed = ACTION_CONFIG_SCHEMAS[actionType].safeParse(node.data.configuration ?? {});
+    const configuration = node.data.configuration ?? {};
+    const parsed = ACTION_CONFIG_SCHEMAS[actionType].safeParse(configuration);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        problems.push({ nodeId: node.id, message: `${issue.path.join('.') || 'configuration'}: ${issue.message}` });
+        // A field left empty says so, rather than zod's "expected string, received undefined".
+        const isMissing = issue.code === 'invalid_type' && issue.path.length === 1 && configuration[String(issue.path[0])] === undefined;
+        problems.push({
+          nodeId: node.id,
+          message: `${issue.path.join('.') || 'configuration'}: ${isMissing ? 'Required' : issue.message}`,
+        });
       }
     }
   }

@@ -179,3 +179,43 @@ export const programCalendarSchema = z.object({
   phases: z.array(calendarItemSchema),
 });
 export type ProgramCalendar = z.infer<typeof programCalendarSchema>;
+
+/** A schedule's next occurrences, computed by the server in the organization's time zone (the builder's preview). */
+export const schedulePreviewInputSchema = z.object({
+  organizationId: z.uuid().optional(),
+  rrule: z.string().trim().min(1).max(500),
+  start: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'A local date and time such as 2026-01-05T09:00'),
+  count: z.coerce.number().int().min(1).max(12).default(3),
+});
+export const schedulePreviewSchema = z.object({ timeZone: z.string(), occurrences: z.array(z.string()) });
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
+
+/** The organization's time zone (IANA), which schedules and the calendar use. */
+export const organizationTimeZoneInputSchema = z.object({
+  organizationId: z.uuid().optional(),
+  timeZone: z.string().trim().min(1, 'Choose a time zone').max(64),
+});
+export const organizationTimeZoneSchema = z.object({ organizationId: z.uuid(), timeZone: z.string() });
+
+/**
+ * Program Analytics (/program-execution), one row per calendar month (UTC) of the last 12, oldest first:
+ * task requests delivered that month and how many by their due date (`onTimeRate` null when none was
+ * delivered), task requests overdue at the month's end (now for the current month), and workflow
+ * approvals still pending at the month's end.
+ */
+export const programAnalyticsMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  completed: z.number().int(),
+  completedOnTime: z.number().int(),
+  onTimeRate: z.number().nullable(),
+  overdue: z.number().int(),
+  approvalsWaiting: z.number().int(),
+});
+export type ProgramAnalyticsMonth = z.infer<typeof programAnalyticsMonthSchema>;
+export const programAnalyticsQuerySchema = z.object({ organizationId: z.uuid().optional() });
+export const programAnalyticsSchema = z.object({
+  organizationId: z.uuid(),
+  generatedAt: z.string(),
+  months: z.array(programAnalyticsMonthSchema),
+});
+export type ProgramAnalytics = z.infer<typeof programAnalyticsSchema>;

@@ -155,7 +155,7 @@ export async function cancelWorkflowRun(tenant: Tenant, jobs: Jobs, runId: strin
       throw new AppError('CONFLICT', 'Only a running or waiting run can be cancelled.');
     await tx
       .update(workflowApprovals)
-      .set({ status: 'cancelled' })
+      .set({ status: 'cancelled', decidedAt: new Date() }) // when it stopped waiting (Program Analytics)
       .where(and(eq(workflowApprovals.runId, run.id), eq(workflowApprovals.status, 'pending')));
     await finish(tx, jobs, run, 'cancelled');
     return detail(tx, await reachableRun(tx, tenant, runId));

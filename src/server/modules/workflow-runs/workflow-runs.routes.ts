@@ -12,11 +12,19 @@ import {
   workflowRunListQuerySchema,
   workflowRunListSchema,
   workflowRunParamsSchema,
+  organizationTimeZoneInputSchema,
+  organizationTimeZoneSchema,
+  programAnalyticsQuerySchema,
+  programAnalyticsSchema,
+  schedulePreviewInputSchema,
+  schedulePreviewSchema,
 } from '../../../shared/schemas/workflow-runs.ts';
 import { organizationWorkflowParamsSchema } from '../../../shared/schemas/workflows.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { requestTenant } from '../organizations/tenant.ts';
 import { listProgramCalendar } from './calendar.service.ts';
+import { getProgramAnalytics } from './program-analytics.service.ts';
+import { previewSchedule, updateOrganizationTimeZone } from './program-settings.service.ts';
 import {
   cancelWorkflowRun,
   decideWorkflowApproval,
@@ -179,5 +187,51 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
     },
     async (request, reply) =>
       reply.headers(noStore).send(await listProgramCalendar(await requestTenant(request), request.query.organizationId)),
+  );
+
+  api.get(
+    '/api/v1/program-analytics',
+    {
+      config: { access: 'readProgramAnalytics' },
+      schema: {
+        ...tags,
+        operationId: 'getProgramAnalytics',
+        summary: 'Program Analytics by month for the last 12 months: on-time completion, overdue trend, approvals waiting',
+        querystring: programAnalyticsQuerySchema,
+        response: { 200: programAnalyticsSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await getProgramAnalytics(await requestTenant(request), request.query.organizationId)),
+  );
+
+  api.post(
+    '/api/v1/workflow-schedule-preview',
+    {
+      config: read,
+      schema: {
+        ...tags,
+        operationId: 'previewWorkflowSchedule',
+        summary: "A schedule's next occurrences in the organization's time zone",
+        body: schedulePreviewInputSchema,
+        response: { 200: schedulePreviewSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await previewSchedule(await requestTenant(request), request.body)),
+  );
+
+  api.put(
+    '/api/v1/organization-time-zone',
+    {
+      config: { access: 'manageOrganizationTimeZone', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        ...tags,
+        operationId: 'updateOrganizationTimeZone',
+        summary: "Sets the organization's time zone (IANA) for its schedules and calendar",
+        body: organizationTimeZoneInputSchema,
+        response: { 200: organizationTimeZoneSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await updateOrganizationTimeZone(await requestTenant(request), request.body)),
   );
 }

@@ -18,6 +18,8 @@ export const dashboardSearchSchema = z.object({
   tab: z.enum(DASHBOARD_TABS).catch('tasks'),
   view: z.enum(['requests', 'builder']).optional().catch(undefined),
   template: z.uuid().optional().catch(undefined),
+  /** The organization's workflow the builder opens (`view=builder&workflow=<id>`, docs/workflow-runs.md). */
+  workflow: z.uuid().optional().catch(undefined),
   plan: z.uuid().optional().catch(undefined),
   section: z.enum(['deliverables']).optional().catch(undefined),
   demo: z.literal('true').optional().catch(undefined),
@@ -44,6 +46,7 @@ export function parseDashboardSearch(params: URLSearchParams): DashboardSearch {
     tab: read('tab') ?? 'tasks',
     view: read('view'),
     template: read('template'),
+    workflow: read('workflow'),
     plan: read('plan'),
     section: read('section'),
     demo: read('demo'),

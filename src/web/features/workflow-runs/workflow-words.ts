@@ -34,3 +34,8 @@ export function when(iso: string | null | undefined): string {
 export function day(iso: string): string {
   return dateOnly.format(new Date(iso));
 }
+
+/** The Workflow Builder on an organization's workflow (the template builder keeps `template=<id>`). */
+export function organizationBuilderPath(workflowId: string): string {
+  return `/dashboard-compliancecore?tab=workflows&view=builder&workflow=${workflowId}`;
+}

@@ -22,10 +22,12 @@ export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
 // React Flow is loaded only when the builder is opened.
 const WorkflowBuilder = lazy(() => import('../../features/workflows/components/workflow-builder.tsx'));
+const OrganizationWorkflowBuilder = lazy(() => import('../../features/workflow-runs/components/organization-workflow-builder.tsx'));
 
 /**
  * /dashboard-compliancecore: tabs from `?tab=`; the Overview tab opens `plan=<id>`, `view=requests` and
- * `section=deliverables`; the workflows tab opens the builder on `view=builder&template=<id>`.
+ * `section=deliverables`; the workflows tab opens the builder on `view=builder&template=<id>` (a generated
+ * workflow) or `view=builder&workflow=<id>` (an organization's workflow).
  */
 export default function DashboardRoute() {
   const [params] = useSearchParams();
@@ -33,7 +35,11 @@ export default function DashboardRoute() {
   const { isShowingDemo } = useDemoView();
   const figures = useDashboardFigures();
   const builder =
-    search.view === 'builder' && search.template ? (
+    search.view === 'builder' && search.workflow ? (
+      <Suspense fallback={<Spinner label="Loading the Workflow Builder" />}>
+        <OrganizationWorkflowBuilder key={search.workflow} workflowId={search.workflow} />
+      </Suspense>
+    ) : search.view === 'builder' && search.template ? (
       <Suspense fallback={<Spinner label="Loading the Workflow Builder" />}>
         <WorkflowBuilder key={search.template} templateId={search.template} />
       </Suspense>

@@ -1,4 +1,5 @@
 import type { MetaArgs } from 'react-router';
+import { ProgramAnalytics } from './program-analytics.tsx';
 import { ProgramCalendar } from '../../features/workflow-runs/components/program-calendar.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
@@ -19,6 +20,7 @@ export default function ProgramExecutionRoute() {
       </div>
       <ProgrammeOrganizationPicker picker={picker} />
       <ProgramCalendar organizationId={organizationId} />
+      <ProgramAnalytics organizationId={organizationId} />
     </div>
   );
 }

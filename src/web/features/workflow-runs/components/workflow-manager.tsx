@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { OrganizationWorkflow } from '../../../../shared/schemas/workflows.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -13,7 +14,7 @@ import {
   useStartRun,
   useWorkflowRunList,
 } from '../api/workflow-runs-api.ts';
-import { RUN_STATUS_TONE, RUN_STATUS_WORDS, triggerWords, when } from '../workflow-words.ts';
+import { RUN_STATUS_TONE, RUN_STATUS_WORDS, organizationBuilderPath, triggerWords, when } from '../workflow-words.ts';
 import { ApprovalsInbox } from './approvals-inbox.tsx';
 import { RunTimeline } from './run-timeline.tsx';
 import { TemplateLibrary } from './template-library.tsx';
@@ -69,6 +70,11 @@ function WorkflowRow({ workflow, onRun }: { workflow: OrganizationWorkflow; onRu
             {workflow.status === 'draft' ? 'Draft' : workflow.status === 'active' ? 'Active' : 'Paused'}
           </Badge>
           {workflow.published_version ? <Badge>Version {workflow.published_version}</Badge> : null}
+          <Button asChild size="sm" variant="outline">
+            <Link to={organizationBuilderPath(workflow.id)} aria-label={`Edit ${workflow.name}`}>
+              Edit
+            </Link>
+          </Button>
           {workflow.has_unpublished_changes ? (
             <Button type="button" size="sm" disabled={publish.isPending} onClick={() => publish.mutate(workflow.id)}>
               Publish

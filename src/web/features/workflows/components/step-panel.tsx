@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { type FlowNode, NODE_TYPE_LABELS, newActionNode } from '../workflow-graph.ts';
+import { type FlowNode, NODE_TYPE_LABELS, newActionNode } from '../../../lib/workflow-graph.ts';
 
 /**
  * Everything the canvas does, by keyboard too: pick a step from the list, rename it, add an action

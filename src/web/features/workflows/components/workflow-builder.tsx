@@ -21,7 +21,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWorkflow } from '../api/get-workflow.ts';
 import { useSaveWorkflowVersion } from '../api/save-workflow-version.ts';
-import { type FlowNode, fromFlow, toFlow } from '../workflow-graph.ts';
+import { type FlowNode, fromFlow, toFlow } from '../../../lib/workflow-graph.ts';
 import { nodeTypes } from './workflow-nodes.tsx';
 import { builderPath } from './workflow-list.tsx';
 import { StepPanel } from './step-panel.tsx';

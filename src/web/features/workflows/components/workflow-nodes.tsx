@@ -1,7 +1,7 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { CircleCheck, CirclePlay, GitBranch, ListChecks } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { type FlowNode, NODE_TYPE_LABELS } from '../workflow-graph.ts';
+import { type FlowNode, NODE_TYPE_LABELS } from '../../../lib/workflow-graph.ts';
 
 const styles = {
   start: { icon: CirclePlay, className: 'border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50' },

@@ -1,5 +1,5 @@
 import type { Edge, Node } from '@xyflow/react';
-import type { WorkflowEdge, WorkflowNode, WorkflowNodeType } from '../../../shared/schemas/workflows.ts';
+import type { WorkflowEdge, WorkflowNode, WorkflowNodeType } from '../../shared/schemas/workflows.ts';
 
 /** Converts between the stored workflow shape (product.md §3) and React Flow's. */
 
