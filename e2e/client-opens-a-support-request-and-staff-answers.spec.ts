@@ -111,7 +111,7 @@ test('a client opens a support request with a file; the assigned consultant answ
     .getByRole('textbox', { name: 'Reply' })
     .fill('Thanks: the file was saved as text. Export it to PDF again and the upload will take it.');
   await staffPage.getByRole('button', { name: 'Send reply' }).click();
-  await expect(staffPage.getByText('Waiting on the client')).toBeVisible();
+  await expect(staffPage.locator('header').getByText('Waiting on the client')).toBeVisible();
   await expect(staffPage.getByText('Answered in time')).toBeVisible();
   await staffContext.close();
 
