@@ -164,6 +164,9 @@ const PUBLISHED: Record<string, string> = {
   'POST /api/v1/engagements/{engagementId}/samples/{sampleId}/draw': 'drawSample',
   'GET /api/v1/engagements/{engagementId}/package.zip': 'exportAuditPackage',
   'GET /api/v1/engagements/{engagementId}/evidence/{evidenceId}/download': 'downloadEngagementEvidence',
+  'GET /api/v1/admin/sample-data': 'getSampleDataStatus',
+  'POST /api/v1/admin/sample-data': 'loadSampleData',
+  'DELETE /api/v1/admin/sample-data': 'removeSampleData',
 };
 
 interface OpenApiResponse {

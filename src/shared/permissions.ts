@@ -306,6 +306,8 @@ export const ENDPOINT_ACCESS = {
   reviewAudit: { permission: 'audit:review' },
   /** A client answering in a request's thread, or resubmitting; staff and auditors comment too. */
   respondAudit: { authenticated: true },
+  /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
+  manageSampleData: { authenticated: true, capability: 'is_data_ai_admin' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 
