@@ -16,16 +16,16 @@ async function signInAs(page: Page, email: string, password: string) {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await expect(page).toHaveURL('/dashboard-compliancecore', { timeout: 30_000 });
 }
 
 test('sales loads the sample organization, signs in to it, and removes it again', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const adminEmail = uniqueEmail('sample-admin');
   await createUserWithRole(adminEmail, 'administrator', ['--data-ai-admin']);
 
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await expect(page).toHaveURL('/dashboard-compliancecore', { timeout: 30_000 });
   await page.goto('/admin?tab=sample-data');
   const panel = page.getByRole('region', { name: 'Sample data' });
   await expect(panel.getByText('Not loaded', { exact: true })).toBeVisible();
@@ -70,7 +70,7 @@ test('sales loads the sample organization, signs in to it, and removes it again'
 
   // The administrator removes it, after a confirmation naming what goes.
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await expect(page).toHaveURL('/dashboard-compliancecore', { timeout: 30_000 });
   await page.goto('/admin?tab=sample-data');
   await page.getByRole('button', { name: 'Remove sample data…' }).click();
   const dialog = page.getByRole('dialog');

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadSampleDataResultSchema, removeSampleDataResultSchema, sampleDataStatusSchema } from '../../../shared/schemas/sample-data.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { auditOrigin } from '../audit/record-audit.ts';
-import { getSampleDataStatus, loadSampleData, removeSampleData, type SampleDataDeps } from './sample-data.ts';
+import type { SampleDataDeps } from './sample-context.ts';
+import { getSampleDataStatus, loadSampleData, removeSampleData } from './sample-data.ts';
 
 /** /api/v1/admin/sample-data: the Admin Sample Data Manager (staff with is_data_ai_admin). docs/sample-data.md. */
 export function registerSampleDataRoutes(app: FastifyInstance, authDeps: AuthDeps): void {

@@ -18,6 +18,7 @@ import type { AuditOrigin } from '../audit/record-audit.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { deleteOrganization } from './offboarding.ts';
+import type { SampleDataDeps } from './sample-context.ts';
 import { buildSample, sampleAddresses } from './sample-load.ts';
 import { tenantOf } from './tenant.ts';
 
@@ -30,18 +31,6 @@ import { tenantOf } from './tenant.ts';
  */
 
 const SYSTEM = { kind: 'all', userId: null } as const;
-
-export interface SampleDataDeps {
-  db: Db;
-  store: FileStore;
-  authDeps: AuthDeps;
-  /** Where the workspace lives (links in the sample's notices). */
-  publicOrigin: string;
-  /** Who loads or removes, for the audit trail. */
-  origin: AuditOrigin;
-  /** Progress for the log (each step's name). */
-  onStep?: (step: string) => void;
-}
 
 /** One load or removal at a time in this process; the unique index on `organizations.is_sample` guards across processes. */
 let busy: Promise<unknown> = Promise.resolve();

@@ -12,11 +12,10 @@ import { createEngagement } from '../engagements/engagements.service.ts';
 import { uploadEvidence } from '../evidence/evidence-create.ts';
 import { catalogueIndex } from '../frameworks/catalogue-index.ts';
 import { activateFramework, type ProgrammeContext } from '../frameworks/frameworks.service.ts';
-import type { JobDataMap, JobName, Jobs } from '../jobs/job-types.ts';
 import { createRisk } from '../risks/risks.service.ts';
 import { addInvitedMember } from './organization-members.ts';
 import { daysFrom, EVIDENCE_FILES, isoDay, PREFERRED_CONTROLS, RISKS } from './sample-content.ts';
-import type { SampleDataDeps } from './sample-data.ts';
+import { InlineJobs, type SampleContext, type SampleDataDeps } from './sample-context.ts';
 import { loadSampleRequests, loadSampleWorkflows } from './sample-work.ts';
 import { tenantOf, type Tenant } from './tenant.ts';
 
@@ -26,39 +25,6 @@ import { tenantOf, type Tenant } from './tenant.ts';
  */
 
 const SYSTEM = { kind: 'all', userId: null } as const;
-
-/**
- * The sample's jobs run inline, never through the queue: the loader drives the agent runs and workflow
- * steps it wants finished (with the offline builtin provider), and drops the rest (domain events, mail
- * wake-ups), so the sample fires no webhooks, starts no other workflows and spends no model tokens, and
- * its states stay as loaded.
- */
-export class InlineJobs implements Jobs {
-  readonly pending: { name: JobName; data: JobDataMap[JobName] }[] = [];
-  async enqueue<N extends JobName>(_tx: unknown, name: N, data: JobDataMap[N]): Promise<string | null> {
-    this.pending.push({ name, data });
-    return null;
-  }
-  take<N extends JobName>(name: N): JobDataMap[N][] {
-    const taken = this.pending.filter((job) => job.name === name).map((job) => job.data as JobDataMap[N]);
-    this.pending.splice(0, this.pending.length, ...this.pending.filter((job) => job.name !== name));
-    return taken;
-  }
-}
-
-/** What every loading step shares. */
-export interface SampleContext {
-  deps: SampleDataDeps;
-  now: Date;
-  jobs: InlineJobs;
-  ids: Record<SampleAccountKind, string>;
-  organizationId: string;
-  /** The client manager's tenant (requests, evidence, approvals) and our reviewer's (reviews, programme, workflows). */
-  manager: Tenant;
-  reviewer: Tenant;
-  staffContext: ProgrammeContext;
-  controlIds: string[];
-}
 
 export function sampleAddresses(): string[] {
   return SAMPLE_ACCOUNT_KINDS.map((kind) => SAMPLE_ACCOUNTS[kind].email);

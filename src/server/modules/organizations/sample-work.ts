@@ -14,7 +14,7 @@ import { handleWorkflowStep } from '../workflow-runs/engine.ts';
 import { decideWorkflowApproval, listWorkflowApprovals, startWorkflowRun } from '../workflow-runs/runs.service.ts';
 import { publishWorkflow, useWorkflowTemplate as copyWorkflowTemplate } from '../workflows/organization-workflows.service.ts';
 import { daysFrom, REQUESTS, SCORES } from './sample-content.ts';
-import type { SampleContext } from './sample-load.ts';
+import type { SampleContext } from './sample-context.ts';
 
 /**
  * The sample's work (docs/sample-data.md): task requests taken to every state through the delivery
