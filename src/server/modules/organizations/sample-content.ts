@@ -1,5 +1,3 @@
-import type { RiskInput } from '../../../shared/schemas/risks.ts';
-
 /**
  * What the sample organization holds (docs/sample-data.md): the demo company's requests, evidence files and
  * risks, written as a health-tech client would. The loader (sample-load.ts) sends them through the services.

@@ -17,7 +17,7 @@ import { addInvitedMember } from './organization-members.ts';
 import { daysFrom, EVIDENCE_FILES, isoDay, PREFERRED_CONTROLS, RISKS } from './sample-content.ts';
 import { InlineJobs, type SampleContext, type SampleDataDeps } from './sample-context.ts';
 import { loadSampleRequests, loadSampleWorkflows } from './sample-work.ts';
-import { tenantOf, type Tenant } from './tenant.ts';
+import { tenantOf } from './tenant.ts';
 
 /**
  * Builds the sample organization (docs/sample-data.md), acting as its own people through the services:

@@ -104,7 +104,7 @@ export function SampleDataPanel() {
   const [password, setPassword] = useState<string | null>(null);
 
   if (status.isPending) return <Spinner label="Loading the sample data’s state" className="p-6" />;
-  if (status.isError) return <QueryError error={status.error} onRetry={() => void status.refetch()} />;
+  if (status.isError) return <QueryError error={status.error} what="the sample data’s state" onRetry={() => void status.refetch()} />;
   const current = status.data;
 
   return (
