@@ -117,10 +117,7 @@ export const EVIDENCE_FILES: { title: string; fileName: string; body: (company: 
   },
 ];
 
-export const RISKS: Omit<
-  RiskInput,
-  'organizationId' | 'description' | 'ownerId' | 'reviewDate' | 'controlIds' | 'region' | 'businessUnit'
->[] = [
+export const RISKS = [
   {
     title: 'Patient data exposed through a misconfigured storage bucket',
     category: 'security' as const,
