@@ -40,6 +40,7 @@ import { registerRegisterImportRoutes } from './modules/registers/registers-impo
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
+import { registerSampleDataRoutes } from './modules/organizations/sample-data.routes.ts';
 import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
 import { registerApiKeyAuthentication } from './modules/integrations/api-key-auth.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEngagementRoutes(app, authDeps);
   registerAuditRequestRoutes(app);
   registerSupportRoutes(app);
+  registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir);

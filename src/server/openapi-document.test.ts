@@ -178,6 +178,9 @@ const PUBLISHED: Record<string, string> = {
   'GET /api/v1/support-queue': 'listSupportQueue',
   'POST /api/v1/support-attachments': 'uploadSupportAttachment',
   'GET /api/v1/support-attachments/{id}': 'downloadSupportAttachment',
+  'GET /api/v1/admin/sample-data': 'getSampleDataStatus',
+  'POST /api/v1/admin/sample-data': 'loadSampleData',
+  'DELETE /api/v1/admin/sample-data': 'removeSampleData',
 };
 
 interface OpenApiResponse {

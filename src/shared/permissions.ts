@@ -321,6 +321,8 @@ export const ENDPOINT_ACCESS = {
   manageOrganizationTimeZone: { minimumRole: 'client_manager', permission: 'workflows:read' },
   /** Program Analytics on /program-execution. */
   readProgramAnalytics: { permission: 'analytics:read' },
+  /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
+  manageSampleData: { authenticated: true, capability: 'is_data_ai_admin' },
 } as const satisfies Record<string, AccessRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 

@@ -65,6 +65,8 @@ export const organizationSchema = z.object({
   overdueRequests: z.number().int(),
   dueSoonRequests: z.number().int(),
   waitingForClient: z.number().int(),
+  /** The Admin Sample Data Manager's organization (docs/sample-data.md): shown with a "Sample" badge. */
+  isSample: z.boolean().optional(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -105,6 +107,8 @@ export const myOrganizationSchema = z.object({
   /** The caller's engagement role when they are assigned staff; null for members and administrators. */
   engagementRole: engagementRoleSchema.nullable(),
   team: z.array(z.object({ staffEmail: z.string().nullable(), engagementRole: engagementRoleSchema })),
+  /** The sample organization (docs/sample-data.md): the workspace header marks it. */
+  isSample: z.boolean().optional(),
 });
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 

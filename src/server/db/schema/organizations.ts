@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { COMPANY_SIZES } from '../../../shared/schemas/billing.ts';
 import { ENGAGEMENT_ROLES } from '../../../shared/schemas/organizations.ts';
 
@@ -8,17 +9,27 @@ import { ENGAGEMENT_ROLES } from '../../../shared/schemas/organizations.ts';
  * the organizations they serve through staff_assignments; administrators reach all of them.
  */
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  website: text('website'),
-  size: text('size', { enum: COMPANY_SIZES }),
-  country: text('country'),
-  /** IANA time zone for schedules and the compliance calendar (docs/workflow-runs.md). */
-  timeZone: text('time_zone').notNull().default('UTC'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    website: text('website'),
+    size: text('size', { enum: COMPANY_SIZES }),
+    country: text('country'),
+    /** IANA time zone for schedules and the compliance calendar (docs/workflow-runs.md). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** The Admin Sample Data Manager's organization (docs/sample-data.md): at most one, shown with a "Sample" badge. */
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('organizations_one_sample_key')
+      .on(table.isSample)
+      .where(sql`${table.isSample}`),
+  ],
+);
 
 export const ORGANIZATION_MEMBER_ROLES = ['owner', 'member'] as const;
 

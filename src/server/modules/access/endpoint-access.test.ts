@@ -52,6 +52,8 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readon
     url: '/api/v1/engagements/00000000-0000-4000-8000-000000000000/samples/00000000-0000-4000-8000-000000000000/draw',
     allowed: ['auditor', 'administrator'],
   },
+  // The Admin Sample Data Manager needs the is_data_ai_admin flag: no role alone grants it, not even administrator.
+  { method: 'GET', url: '/api/v1/admin/sample-data', allowed: [] },
 ];
 
 let database: TestDatabase;

@@ -49,6 +49,7 @@ const organizationColumns = {
   website: organizations.website,
   size: organizations.size,
   country: organizations.country,
+  isSample: organizations.isSample,
   createdAt: organizations.createdAt,
   memberCount,
   staffCount,
@@ -207,7 +208,7 @@ export async function unassignStaff(tenant: Tenant, input: { organizationId: str
 export async function getMyOrganizations(tenant: Tenant): Promise<MyOrganizations> {
   return tenant.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: organizations.id, name: organizations.name })
+      .select({ id: organizations.id, name: organizations.name, isSample: organizations.isSample })
       .from(organizations)
       .where(tenant.where(organizations.id))
       .orderBy(asc(organizations.name), asc(organizations.id))

@@ -1,9 +1,12 @@
-import { Building2, CreditCard, FileLock2 } from 'lucide-react';
+import { Building2, CreditCard, Database, FileLock2 } from 'lucide-react';
 import type { MetaArgs } from 'react-router';
 import { type AdminTab, AdminScreen } from '../../features/access/components/admin-screen.tsx';
 import { SubscriptionsPanel } from '../../features/billing/components/subscriptions-panel.tsx';
 import { DsarRequestsPanel } from '../../features/dsar/components/dsar-requests-panel.tsx';
 import { OrganizationsPanel } from '../../features/organizations/components/organizations-panel.tsx';
+import { useCan } from '../../features/auth/access.ts';
+import { SampleDataPanel } from '../../features/sample-data/components/sample-data-panel.tsx';
+import { ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
@@ -14,7 +17,16 @@ const BACK_OFFICE_TABS: AdminTab[] = [
   { value: 'privacy', label: 'Privacy requests', icon: <FileLock2 aria-hidden />, content: <DsarRequestsPanel /> },
 ];
 
+/** The Admin Sample Data Manager: administrators who also hold is_data_ai_admin (docs/sample-data.md). */
+const SAMPLE_DATA_TAB: AdminTab = {
+  value: 'sample-data',
+  label: 'Sample data',
+  icon: <Database aria-hidden />,
+  content: <SampleDataPanel />,
+};
+
 /** Guarded adminOnly by the workspace layout (PAGE_ACCESS); the API checks again on every call. */
 export default function AdminRoute() {
-  return <AdminScreen moreTabs={BACK_OFFICE_TABS} />;
+  const canManageSampleData = useCan(ENDPOINT_ACCESS.manageSampleData);
+  return <AdminScreen moreTabs={canManageSampleData ? [...BACK_OFFICE_TABS, SAMPLE_DATA_TAB] : BACK_OFFICE_TABS} />;
 }

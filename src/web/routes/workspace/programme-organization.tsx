@@ -19,7 +19,7 @@ export function useProgrammeOrganization(): {
   const data = mine.data;
   if (!data) return { organizationId: null, picker: null, isLoading: mine.isPending };
   if (data.tenant === 'member' || data.tenant === 'none') return { organizationId: undefined, picker: null, isLoading: false };
-  const organizations = data.organizations.map(({ id, name }) => ({ id, name }));
+  const organizations = data.organizations.map(({ id, name, isSample }) => ({ id, name: isSample ? `${name} (Sample)` : name }));
   const chosen = params.get('org');
   const value =
     organizations.find((organization) => organization.id === chosen)?.id ??

@@ -11,6 +11,8 @@ import { useAccessPredicate } from '../../features/auth/access.ts';
 import { RouteGuard } from '../../features/auth/route-guard.tsx';
 import { useAuth } from '../../features/auth/auth.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { SampleOrganizationMark } from '../../features/sample-data/components/sample-badge.tsx';
+import { useRequestOrganizations } from '../../features/task-requests/api/task-requests-api.ts';
 
 const workspaceLinks = [
   { to: '/dashboard-compliancecore', label: 'Dashboard', icon: LayoutDashboard },
@@ -52,6 +54,12 @@ function WorkspaceNav() {
   );
 }
 
+/** "Sample organization" in the header while the signed-in user's organizations are the sample's (docs/sample-data.md). */
+function SampleMark() {
+  const mine = useRequestOrganizations();
+  return mine.data?.tenant === 'member' ? <SampleOrganizationMark organizations={mine.data.organizations} /> : null;
+}
+
 /** The signed-in workspace's shell; every workspace page fetches with TanStack Query (lib/query-client.ts). */
 export default function WorkspaceLayout() {
   return (
@@ -66,7 +74,14 @@ function WorkspaceShell() {
   const { user, needsMfa } = useAuth();
   return (
     <>
-      <SiteHeader actions={<NotificationBell enabled={Boolean(user) && !needsMfa} />} />
+      <SiteHeader
+        actions={
+          <>
+            {user && !needsMfa ? <SampleMark /> : null}
+            <NotificationBell enabled={Boolean(user) && !needsMfa} />
+          </>
+        }
+      />
       <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
         <WorkspaceNav />
         {/* pb-28: the advisor dock floats at the bottom centre; the last actions must scroll clear of it. */}

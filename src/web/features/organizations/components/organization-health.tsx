@@ -23,8 +23,9 @@ export function OrganizationHealth({ organization, canOffboard }: { organization
   return (
     <section aria-labelledby={`health-${organization.id}`} className="grid gap-3 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`health-${organization.id}`} className="text-base font-semibold">
+        <h3 id={`health-${organization.id}`} className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {organization.name}
+          {organization.isSample ? <Badge tone="yellow">Sample</Badge> : null}
         </h3>
         {canOffboard ? <OffboardDialog organization={organization} /> : null}
       </div>

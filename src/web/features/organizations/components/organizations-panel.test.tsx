@@ -196,6 +196,16 @@ describe('the organizations panel', () => {
     );
   });
 
+  it('marks the sample organization as sample (docs/sample-data.md)', async () => {
+    serve({
+      organizations: [{ ...organization(ACME, 'Northwind Health Partners'), isSample: true }, organization(BOREALIS, 'Borealis Bank')],
+    });
+    renderPanel();
+    const nav = await screen.findByRole('navigation', { name: 'Organizations' });
+    expect(within(nav).getByRole('button', { name: /Northwind Health Partners/ }).textContent).toContain('Sample');
+    expect(within(nav).getByRole('button', { name: /Borealis Bank/ }).textContent).not.toContain('Sample');
+  });
+
   it('says so when there are no organizations', async () => {
     serve({ organizations: [] });
     renderPanel();

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Organization } from '../../../../shared/schemas/organizations.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -33,7 +34,14 @@ function OrganizationButton({
         isSelected && 'bg-muted',
       )}
     >
-      <span className="break-words font-medium">{organization.name}</span>
+      <span className="flex flex-wrap items-center gap-2 break-words font-medium">
+        {organization.name}
+        {organization.isSample ? (
+          <Badge tone="yellow" title="Sample data (Administration → Sample data), not a client">
+            Sample
+          </Badge>
+        ) : null}
+      </span>
       <span className="text-xs text-muted-foreground">
         {organization.plan ?? 'no plan'} · {organization.staffCount} assigned staff · {organization.memberCount}{' '}
         {organization.memberCount === 1 ? 'member' : 'members'}

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "is_sample" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_one_sample_key" ON "organizations" USING btree ("is_sample") WHERE "organizations"."is_sample";
