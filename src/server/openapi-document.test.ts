@@ -62,6 +62,8 @@ const VERBS = [
   'load',
   // Issue 17: support requests.
   'reply',
+  // Issue 16: the schedule preview in the Workflow Builder.
+  'preview',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 

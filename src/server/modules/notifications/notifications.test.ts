@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { taskRequestDetailSchema } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -26,7 +27,8 @@ const system = { kind: 'all', userId: null } as const;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database });
+  // No job workers: an in-process agent would draft the request (and notify 'A draft is ready') between the request and the bell read.
+  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', JOB_WORKERS: 'off' }) });
   fixture = await createTenantFixture(app, database);
 });
 afterAll(async () => {
