@@ -4,6 +4,7 @@ import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-h
 import { test } from './test.ts';
 
 test('an administrator finds a privacy request in /admin, marks it handled with a note, and the clock stays', async ({ page, request }) => {
+  test.slow(); // an administrator made by `npm run user:create` (a process of its own) and a full-page axe scan of /admin
   const requester = uniqueEmail('requester');
   const filed = await request.post('/api/v1/dsar-requests', {
     data: {
