@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 
 /**
  * The administrator creates a client organization in /admin → Organizations and assigns a staff
@@ -15,8 +15,7 @@ test('the administrator creates an organization and assigns a staff member to it
   await createUserWithRole(staffEmail, 'consultant');
   const organizationName = `Cobalt Logistics ${staffEmail.slice(10, 18)}`;
 
-  await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await signInAs(page, adminEmail);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Organizations' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=organizations$/);

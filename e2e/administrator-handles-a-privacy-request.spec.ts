@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 import { test } from './test.ts';
 
 test('an administrator finds a privacy request in /admin, marks it handled with a note, and the clock stays', async ({ page, request }) => {
@@ -22,8 +22,7 @@ test('an administrator finds a privacy request in /admin, marks it handled with 
 
   const adminEmail = uniqueEmail('dsar-admin');
   await createUserWithRole(adminEmail, 'administrator');
-  await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await signInAs(page, adminEmail);
   await page.goto('/admin?tab=privacy');
   // The cookie banner sits over the bottom of the page on first visit; this journey is not about it.
   await page.getByRole('button', { name: 'Essential Only' }).click();

@@ -1,15 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import {
-  PASSWORD,
-  createUserWithRole,
-  signInWithPassword,
-  signOut,
-  signUpAndConfirm,
-  uniqueEmail,
-  verifyLinkFor,
-} from './sign-in-helpers.ts';
+import { PASSWORD, createUserWithTheCli, signInWithPassword, signOut, signUpAs, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 
 /**
  * An administrator can only be made outside the browser: `npm run user:create`, run here while the
@@ -20,12 +12,12 @@ test.describe.configure({ mode: 'serial' });
 
 const adminEmail = uniqueEmail('admin');
 
-test.beforeAll(() => createUserWithRole(adminEmail, 'administrator'));
+test.beforeAll(() => createUserWithTheCli(adminEmail, 'administrator'));
 
 test('a client is turned away from /admin and the administrator sees it in the security events', async ({ page }) => {
   test.setTimeout(60_000);
   const clientEmail = uniqueEmail('client');
-  await signUpAndConfirm(page, clientEmail);
+  await signUpAs(page, clientEmail);
   await page.goto('/admin');
   await expect(page).toHaveURL('/dashboard-compliancecore');
   await signOut(page);
@@ -50,7 +42,7 @@ test('a client is turned away from /admin and the administrator sees it in the s
 test('the administrator makes a user an auditor, who may then open the auditor portal', async ({ page }) => {
   test.setTimeout(120_000); // two accounts, two axe passes over a 216-checkbox matrix
   const auditorEmail = uniqueEmail('auditor');
-  await signUpAndConfirm(page, auditorEmail);
+  await signUpAs(page, auditorEmail);
   await signOut(page);
 
   await signInWithPassword(page, adminEmail);

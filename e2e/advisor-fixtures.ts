@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/shared/constants.ts';
-import { signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
+import { signUpAs, uniqueEmail } from './sign-in-helpers.ts';
 
 /** Shared steps of the advisor journeys. */
 
@@ -12,10 +12,10 @@ export async function accessToken(page: Page): Promise<string> {
   return token;
 }
 
-/** A new client, signed up and confirmed through the real flow, on the dashboard. */
+/** A new client, signed up and confirmed through the auth API the sign-up form uses, on the dashboard. */
 export async function signUpClient(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await signUpAndConfirm(page, email);
+  await signUpAs(page, email);
   return email;
 }
 

@@ -3,7 +3,7 @@ import { test } from './test.ts';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   test.slow(); // two accounts and a sign-up on a shared 2-core machine (not a speed check)
@@ -34,8 +34,7 @@ test('an approver sends a submitted plan back with a note; the client submits it
   const staff = await browser.newContext();
   const staffPage = await staff.newPage();
   await withStoredConsent(staffPage);
-  await signInWithPassword(staffPage, approverEmail);
-  await expect(staffPage).toHaveURL(/\/dashboard-compliancecore$/);
+  await signInAs(staffPage, approverEmail);
   await staffPage.goto('/task-requests');
   const queue = staffPage.getByRole('list', { name: 'Plans awaiting review' });
   await queue.getByRole('link', { name: new RegExp(TITLE) }).click();

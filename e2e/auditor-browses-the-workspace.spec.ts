@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { createUserWithRole, signInWithPassword, signUpAndConfirm, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, signUpAs, uniqueEmail } from './sign-in-helpers.ts';
 import { test } from './test.ts';
 
 test('an auditor browses the dashboard and task requests: told plainly what the role does not see, and nothing is refused', async ({
@@ -16,8 +16,7 @@ test('an auditor browses the dashboard and task requests: told plainly what the 
     if (url.pathname.startsWith('/api/v1/plans')) planRequests.push(url.pathname);
     if (response.status() === 403) refused.push(url.pathname);
   });
-  await signInWithPassword(page, email);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await signInAs(page, email);
 
   await page.goto('/dashboard-compliancecore');
   await expect(page.getByText('Plans are not part of your role.')).toBeVisible();
@@ -40,7 +39,7 @@ test('an auditor browses the dashboard and task requests: told plainly what the 
 
 test('the dashboard opens what its parameters name, and falls back quietly on an unknown one', async ({ page }) => {
   test.setTimeout(90_000); // a sign-up or a created account, e-mail and several pages, beside the heavier journeys on a shared 2-core machine
-  await signUpAndConfirm(page, uniqueEmail('params'));
+  await signUpAs(page, uniqueEmail('params'));
 
   await page.goto('/dashboard-compliancecore?section=deliverables');
   await expect(page.getByRole('heading', { name: 'Deliverables', level: 2 })).toBeVisible();

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { withEssentialConsent } from './content-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 import { test } from './test.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -42,8 +42,7 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
   await test.step('staff open the engagement and invite the auditor', async () => {
     const staffEmail = uniqueEmail('audit-staff');
     await createUserWithRole(staffEmail, 'administrator');
-    await signInWithPassword(staff, staffEmail);
-    await expect(staff).toHaveURL(/\/dashboard-compliancecore$/);
+    await signInAs(staff, staffEmail);
     await hydrated(staff, '/auditor-portal');
     await staff.getByRole('button', { name: 'Open an engagement' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Open an audit engagement' });

@@ -3,7 +3,7 @@ import { test } from './test.ts';
 import { accessToken, signUpClient } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 
 /**
  * Support requests (docs/support.md): a client opens one with a file; the consultant assigned to their
@@ -30,8 +30,7 @@ async function buyGrowthFor(page: Page, company: string): Promise<void> {
 }
 
 async function assignConsultant(page: Page, adminEmail: string, consultantEmail: string): Promise<void> {
-  await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore');
+  await signInAs(page, adminEmail);
   await page.goto('/admin?tab=organizations');
   await page
     .getByRole('navigation', { name: 'Organizations' })
@@ -94,8 +93,7 @@ test('a client opens a support request with a file; the assigned consultant answ
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await withStoredConsent(staffPage);
-  await signInWithPassword(staffPage, consultantEmail);
-  await expect(staffPage).toHaveURL('/dashboard-compliancecore');
+  await signInAs(staffPage, consultantEmail);
   await staffPage.goto('/dashboard-compliancecore?tab=support');
   const queue = staffPage.getByRole('list', { name: 'Support queue' });
   const item = queue.getByRole('listitem').filter({ hasText: SUBJECT });

@@ -3,7 +3,7 @@ import { test } from './test.ts';
 import { signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
-import { createUserWithRole, signInWithPassword, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   test.slow(); // a sign-up and a checkout on a shared 2-core machine (not a speed check)
@@ -90,8 +90,7 @@ test('a client asks for work with the wizard; an agent drafts it; a reviewer sen
   const staff = await browser.newContext();
   const staffPage = await staff.newPage();
   await withStoredConsent(staffPage);
-  await signInWithPassword(staffPage, approverEmail);
-  await expect(staffPage).toHaveURL(/\/dashboard-compliancecore$/);
+  await signInAs(staffPage, approverEmail);
   await staffPage.goto('/reviews');
   const queue = staffPage.getByRole('list', { name: 'Outputs awaiting review' });
   await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v1`) }).click();

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
-import { createUserWithRole, signInWithPassword, signOut, uniqueEmail } from './sign-in-helpers.ts';
+import { createUserWithRole, signInAs, signOut, uniqueEmail } from './sign-in-helpers.ts';
 
 /**
  * Sales loads the sample organization in /admin → Sample data, signs in as its client manager with the
@@ -11,7 +11,7 @@ import { createUserWithRole, signInWithPassword, signOut, uniqueEmail } from './
  */
 const MANAGER = 'sample.manager@northwind-health.example';
 
-async function signInAs(page: Page, email: string, password: string) {
+async function signInWithSampleCredentials(page: Page, email: string, password: string) {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
@@ -27,9 +27,7 @@ test('sales loads the sample organization, signs in to it, and removes it again'
   const adminEmail = uniqueEmail('sample-admin');
   await createUserWithRole(adminEmail, 'administrator', ['--data-ai-admin']);
 
-  await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore', { timeout: 30_000 });
-  await page.goto('/admin?tab=sample-data');
+  await signInAs(page, adminEmail, '/admin?tab=sample-data');
   const panel = page.getByRole('region', { name: 'Sample data' });
   await expect(panel.getByText('Not loaded', { exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Load sample data' }).click();
@@ -51,7 +49,7 @@ test('sales loads the sample organization, signs in to it, and removes it again'
   await signOut(page);
 
   // Sales signs in as the sample client manager: the workspace is filled and marked as sample.
-  await signInAs(page, MANAGER, password);
+  await signInWithSampleCredentials(page, MANAGER, password);
   await expect(page.getByRole('banner').getByLabel('Northwind Health Partners is a sample organization')).toBeVisible();
   await page.goto('/task-requests');
   const main = page.getByRole('main');
@@ -74,9 +72,7 @@ test('sales loads the sample organization, signs in to it, and removes it again'
   await signOut(page);
 
   // The administrator removes it, after a confirmation naming what goes.
-  await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL('/dashboard-compliancecore', { timeout: 30_000 });
-  await page.goto('/admin?tab=sample-data');
+  await signInAs(page, adminEmail, '/admin?tab=sample-data');
   await page.getByRole('button', { name: 'Remove sample data…' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(MANAGER);

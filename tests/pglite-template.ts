@@ -28,6 +28,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const jobs = await JobQueue.open(database);
   for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) await jobs.define(name as keyof typeof QUEUE_SETTINGS, settings);
   await jobs.stop();
+  // Nothing in a test creates a database, so the cluster's two template databases (7 MB each) are
+  // dropped: every copy untars a third less (45 → 30 MB, ~0.2 CPU-s less per test file).
+  if (database.jobsConnection.kind === 'pglite') {
+    const { client } = database.jobsConnection;
+    await client.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    await client.exec('drop database template0');
+    await client.exec('drop database template1');
+  }
   // A clean checkpoint first: a copy then starts without replaying the migrations' WAL (docs/decisions/013).
   await database.checkpoint();
   const dump = await database.dump();
