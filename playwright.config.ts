@@ -36,6 +36,11 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_ORIGIN, // eslint-disable-line n/no-process-env -- set above, once
     trace: 'retain-on-failure',
+    // Journeys test behaviour, not motion: with the visitor's reduced-motion preference the app's
+    // animations and transitions end at once (app.css), which took ~17 % of the visitor journeys' CPU
+    // (decision 013). The journeys about motion (landing preview rotation, presentation mode) ask
+    // for no preference themselves.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -2,6 +2,9 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 
+// This journey is about motion: it runs without the reduced-motion preference the others use.
+test.use({ reducedMotion: 'no-preference' });
+
 // Several page loads and accessibility scans per journey, on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
 

@@ -3,6 +3,9 @@ import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { openLanding, withStoredConsent } from './landing-fixtures.ts';
 
+// This journey is about motion: it runs without the reduced-motion preference the others use.
+test.use({ reducedMotion: 'no-preference' });
+
 test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
