@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { type Database, openPglite, openPostgres } from './db/client.ts';
+import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
+import { seedReferenceData } from './db/seed.ts';
+import { seedContent } from './modules/content/content.service.ts';
+import { seedCatalogue } from './modules/frameworks/catalogue-seed.ts';
+import { parseEnv, webBuildDir } from './env.ts';
+import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
+import { logTransport, loggerOptions } from './plugins/log-redaction.ts';
+
+async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
+  if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
+  if (env.NODE_ENV === 'production') {
+    console.warn('Running production on the embedded PGlite database (ALLOW_EMBEDDED_DB=1): no fsync, one process only.');
+  }
+  const lock = acquireDataDirLock(env.DATA_DIR);
+  try {
+    return { database: await openPglite(env.DATA_DIR), lock };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function start(): Promise<void> {
+  const env = parseEnv();
+  const { database, lock } = await openDatabase(env);
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedCatalogue(database.db);
+  await seedContent(database.db);
+
+  const webDir = fs.existsSync(webBuildDir(env)) ? webBuildDir(env) : undefined;
+  const app = await buildApp({
+    database,
+    env,
+    webDir,
+    trustProxy: env.TRUST_PROXY,
+    logger: { ...loggerOptions(env.LOG_LEVEL), ...logTransport(env.NODE_ENV) },
+  });
+  if (!webDir) app.log.warn('No web build found: serving the API only. Run `npm run build` for the web app.');
+
+  const checkpointTimer = setInterval(() => {
+    database.checkpoint().catch((error: unknown) => app.log.error({ err: error }, 'checkpoint failed'));
+  }, env.CHECKPOINT_INTERVAL_MINUTES * 60_000);
+  checkpointTimer.unref();
+
+  let forgetAdminEndpoint: (() => void) | undefined;
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    clearInterval(checkpointTimer);
+    forgetAdminEndpoint?.();
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await database.close(); // CHECKPOINT, then close
+    lock?.release();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  if (lock) {
+    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    forgetAdminEndpoint = publishLocalAdminEndpoint(env.DATA_DIR, url, () => app.authKeys.serviceRoleKey);
+  }
+  console.log(
+    `ComplianceCore is running at http://${shownHost}:${port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
