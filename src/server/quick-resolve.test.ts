@@ -33,7 +33,7 @@ describe('quickResolve', () => {
     quickResolve('./functions/cmp.js', context(inPackage('semver/index.js')), next); // semver declares no type
     quickResolve('./missing.js', context(inPackage('drizzle-orm/pg-core/index.js')), next);
     quickResolve('./lib/server', context(inPackage('fastify/fastify.js')), next);
-    quickResolve('./app.ts', context(pathToFileURL(path.join(root, 'src/server/main.ts')).href), next);
+    quickResolve('./app.ts', context(pathToFileURL(path.join(root, 'src/server/start-server.ts')).href), next);
     expect(asked).toEqual(['./functions/cmp.js', './missing.js', './lib/server', './app.ts']);
     expect(packageTypeOf(path.join(root, 'node_modules/semver/functions'))).toBeNull();
   });
