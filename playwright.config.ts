@@ -57,7 +57,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node src/server/main.ts',
+    command: 'node src/server/main.js',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -66,7 +66,7 @@ async function waitHealthy(port: number, child: ChildProcess, deadline: number):
 async function launch(env: Record<string, string>) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.js'], {
     cwd: ROOT,
     // eslint-disable-next-line n/no-process-env -- the server is launched as `npm run serve` would be, in this environment
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },

@@ -95,7 +95,7 @@ function proxyTrust(setting: TrustProxySetting): false | string[] | ((address: s
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** Builds the whole app, plugins then modules, without listening: main.ts listens, tests inject. */
+/** Builds the whole app, plugins then modules, without listening: start-server.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const env = deps.env ?? parseEnv({ NODE_ENV: 'test' });
   const app = Fastify({

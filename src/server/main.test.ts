@@ -6,10 +6,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The process as a newcomer runs it: `node src/server/main.ts` with only environment variables.
+ * The process as a newcomer runs it: `node src/server/main.js` with only environment variables.
  */
 
-const mainFile = path.resolve(import.meta.dirname, 'main.ts');
+const mainFile = path.resolve(import.meta.dirname, 'main.js');
 /* eslint-disable-next-line n/no-process-env -- tests decide which database the child gets */
 const { DATABASE_URL: serverUrl, TEST_DATABASE: testDatabase } = process.env;
 const children: ChildProcess[] = [];

@@ -1,12 +1,9 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../env.ts';
 import { schema, type Schema } from './schema.ts';
@@ -34,23 +31,27 @@ export interface PgliteDatabase extends Database {
 }
 
 /**
- * PGlite's own start parameters plus a 16 MB buffer pool instead of PostgreSQL's 128 MB: the buffer
- * pool lives in PGlite's WebAssembly memory, which only grows, so pages once read stay resident; the
- * app's database is small and the file system cache sits under it. Measured on opening a data
- * directory: 310 MB → 189 MB resident (docs/decisions/012-half-the-weight.md).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
-/**
  * `dataDir` undefined keeps PGlite in memory (tests); `template`, a dump of another PGlite
- * database, starts it from that copy instead of an empty cluster.
+ * database, starts it from that copy instead of an empty cluster. PGlite and its drizzle driver are
+ * imported here, so a server on PostgreSQL never loads them (~0.5 MB of JavaScript and its
+ * WebAssembly loader; decision 012, third pass).
  */
 export async function openPglite(dataDir?: string, template?: Blob): Promise<PgliteDatabase> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    startParams: PGLITE_START_PARAMS,
+    // PGlite's own start parameters plus a 16 MB buffer pool instead of PostgreSQL's 128 MB: the
+    // buffer pool lives in PGlite's WebAssembly memory, which only grows, so pages once read stay
+    // resident; the app's database is small and the file system cache sits under it. Measured on
+    // opening a data directory: 310 MB → 189 MB resident (docs/decisions/012-half-the-weight.md).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzlePglite({ client, schema });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   from: string;
@@ -15,14 +15,16 @@ export interface MailTransport {
   close?(): void;
 }
 
+/** nodemailer (~0.6 MB of JavaScript) loads with the first message, not with the server (decision 012). */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail({ ...message, html: message.html ?? undefined });
+      await (await connect()).sendMail({ ...message, html: message.html ?? undefined });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 

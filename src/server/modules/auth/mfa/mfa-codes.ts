@@ -1,6 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /** pquerna/otp's parameters, as GoTrue uses them: SHA-1, 6 digits, 30 s, ±1 step (auth-wire.md §2.10). */
 function totpFor(secretBase32: string, issuer: string, account: string): TOTP {
@@ -11,6 +10,8 @@ export async function newTotpSecret(issuer: string, account: string): Promise<{ 
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpFor(secret, issuer, account).toString();
   // Raw SVG markup: auth-js itself prefixes `data:image/svg+xml;utf-8,` (auth-wire.md §7 trap 7).
+  // qrcode and its PNG encoder (57 modules) load at the first enrolment, not with the server.
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toString(uri, { type: 'svg', margin: 1 });
   return { secret, uri, qrCode };
 }

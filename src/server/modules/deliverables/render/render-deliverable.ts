@@ -1,7 +1,5 @@
 import type { DownloadFormat } from '../../../../shared/schemas/deliverables.ts';
-import { renderDeliverableDocx } from './deliverable-docx.ts';
-import { renderDeliverablePdf } from './deliverable-pdf.ts';
-import { type Block, type DocumentHeading, markdownBlocks, plainText } from './document-blocks.ts';
+import type { Block, DocumentHeading, TextRun } from './document-blocks.ts';
 
 export const DOWNLOAD_MEDIA_TYPES: Record<DownloadFormat, string> = {
   md: 'text/markdown; charset=utf-8',
@@ -12,7 +10,7 @@ export const DOWNLOAD_MEDIA_TYPES: Record<DownloadFormat, string> = {
 const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Agents open their Markdown with the title as a level-1 heading; the title block already shows it. */
-function withoutRepeatedTitle(blocks: Block[], title: string): Block[] {
+function withoutRepeatedTitle(blocks: Block[], title: string, plainText: (runs: readonly TextRun[]) => string): Block[] {
   const [first, ...rest] = blocks;
   return first?.kind === 'heading' && first.depth === 1 && normalise(plainText(first.runs)) === normalise(title) ? rest : blocks;
 }
@@ -24,7 +22,14 @@ export async function renderDeliverable(
 ): Promise<{ mediaType: string; body: Buffer }> {
   const mediaType = DOWNLOAD_MEDIA_TYPES[format];
   if (format === 'md') return { mediaType, body: Buffer.from(input.markdown, 'utf8') };
-  const blocks = withoutRepeatedTitle(markdownBlocks(input.markdown), input.heading.title);
-  const body = format === 'pdf' ? await renderDeliverablePdf(input.heading, blocks) : await renderDeliverableDocx(input.heading, blocks);
-  return { mediaType, body };
+  // Markdown parsing (remark) and the PDF and Word writers (docx alone is 1 MB of JavaScript) load
+  // at the first download that needs them, not with the server (decision 012, third pass).
+  const [{ markdownBlocks, plainText }, render] = await Promise.all([
+    import('./document-blocks.ts'),
+    format === 'pdf'
+      ? import('./deliverable-pdf.ts').then((module) => module.renderDeliverablePdf)
+      : import('./deliverable-docx.ts').then((module) => module.renderDeliverableDocx),
+  ]);
+  const blocks = withoutRepeatedTitle(markdownBlocks(input.markdown), input.heading.title, plainText);
+  return { mediaType, body: await render(input.heading, blocks) };
 }
