@@ -1,10 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_ROI_INPUT, type RoiInput, calculateRoi, roiInputSchema } from '../../../../shared/rules/roi.ts';
+import { useCallback, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { DEFAULT_ROI_INPUT, type RoiInput, calculateRoi } from '../../../../shared/rules/roi.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { RoiFormula } from './roi-formula.tsx';
 import { RoiInputs } from './roi-inputs.tsx';
 import { type ConsultationHref, RoiResults } from './roi-results.tsx';
+
+// The input rules (zod) load when the visitor first focuses a field; the first estimate needs none.
+const roiResolver = lazyZodResolver<RoiInput>(() =>
+  import('../../../../shared/rules/roi-schema.ts').then((module) => module.roiInputSchema),
+);
 
 /**
  * The calculator: inputs on the left, results on the right, the formula underneath. Results
@@ -13,27 +18,24 @@ import { type ConsultationHref, RoiResults } from './roi-results.tsx';
  * `consultationHref`, which the route hands in (the link's format is the leads feature's).
  */
 export function RoiCalculator({ consultationHref }: { consultationHref: ConsultationHref }) {
+  // The last input that passed the rules: every change is checked against the whole form.
+  const [input, setInput] = useState<RoiInput>(DEFAULT_ROI_INPUT);
+  const resolver = useCallback<Resolver<RoiInput>>(async (values, context, options) => {
+    const checked = await roiResolver(values, context, options);
+    if (Object.keys(checked.errors).length === 0) setInput(checked.values as RoiInput);
+    return checked;
+  }, []);
   const {
     register,
-    control,
     formState: { errors },
-  } = useForm<RoiInput>({
-    resolver: zodResolver(roiInputSchema),
-    mode: 'onChange',
-    defaultValues: DEFAULT_ROI_INPUT,
-  });
-  const values = useWatch({ control });
-  // Idempotent during render: the same values always store the same input.
-  const lastValid = useRef<RoiInput>(DEFAULT_ROI_INPUT);
-  const parsed = roiInputSchema.safeParse(values);
-  if (parsed.success) lastValid.current = parsed.data;
-  const input = parsed.success ? parsed.data : lastValid.current;
+  } = useForm<RoiInput>({ resolver, mode: 'onChange', defaultValues: DEFAULT_ROI_INPUT });
   const result = calculateRoi(input);
 
   return (
     <div className="grid gap-8">
       <div className="grid gap-8 lg:grid-cols-[1fr_1fr] lg:items-start">
         <form
+          onFocus={roiResolver.preload}
           aria-labelledby="roi-inputs-heading"
           className="rounded-2xl border border-border bg-card p-6 shadow-sm"
           onSubmit={(event) => event.preventDefault()}
