@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROI_INPUT, calculateRoi, recommendPlan, roiInputSchema } from './roi.ts';
+import { DEFAULT_ROI_INPUT, calculateRoi, recommendPlan } from './roi.ts';
+import { roiInputSchema } from './roi-schema.ts';
 
 describe('recommendPlan', () => {
   it.each([

@@ -1,6 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PlanId } from '../constants.ts';
 import { PLANS, type Plan, planById } from '../pricing-plans.ts';
+// Type only: the schema (and zod) load where input is checked, not with the page (roi-schema.ts).
+import type { roiInputSchema } from './roi-schema.ts';
 
 /**
  * The ROI calculator's formula, shown word for word on /roi-calculator. Every assumption is a
@@ -14,28 +16,6 @@ export const CONSULTANT_SPEND_REPLACED_SHARE = 1;
 /** Audit fees stay: the certifying auditor must be independent of whoever prepared you. */
 export const AUDIT_FEES_REPLACED_SHARE = 0;
 
-const money = (label: string, max: number) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
-
-export const roiInputSchema = z.object({
-  employees: z
-    .number({ error: 'Employees must be a number' })
-    .int('Employees must be a whole number')
-    .min(1, 'Enter at least 1 employee')
-    .max(1_000_000, 'Employees must be at most 1,000,000'),
-  frameworks: z
-    .number({ error: 'Frameworks must be a number' })
-    .int('Frameworks must be a whole number')
-    .min(1, 'Choose at least 1 framework')
-    .max(20, 'Frameworks must be at most 20'),
-  hoursPerMonth: money('Hours per month', 10_000),
-  hourlyCostUsd: money('Hourly cost', 2_000),
-  auditFeesUsdPerYear: money('Audit fees', 10_000_000),
-  consultantSpendUsdPerYear: money('Consultant spend', 10_000_000),
-});
 export type RoiInput = z.infer<typeof roiInputSchema>;
 
 export const DEFAULT_ROI_INPUT: RoiInput = {

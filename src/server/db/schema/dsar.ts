@@ -1,5 +1,6 @@
 import { index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DSAR_RELATIONSHIPS, DSAR_REQUEST_TYPES, DSAR_STATUSES } from '../../../shared/schemas/dsar.ts';
+import { DSAR_STATUSES } from '../../../shared/schemas/dsar.ts';
+import { DSAR_RELATIONSHIPS, DSAR_REQUEST_TYPES } from '../../../shared/rules/dsar.ts';
 
 /** The running number in `DSAR-2026-000123`; a sequence never hands out the same number twice. */
 export const dsarReferenceSequence = pgSequence('dsar_reference_seq', { startWith: 1, increment: 1 });

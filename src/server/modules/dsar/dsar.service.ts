@@ -1,13 +1,12 @@
 import { asc, sql } from 'drizzle-orm';
 import {
-  DSAR_REQUEST_TYPE_LABELS,
   type DsarRequestListItem,
-  DSAR_RESPONSE_DAYS,
   type DsarInput,
   type DsarReceipt,
   dsarDueDate,
   formatDsarReference,
 } from '../../../shared/schemas/dsar.ts';
+import { DSAR_REQUEST_TYPE_LABELS, DSAR_RESPONSE_DAYS } from '../../../shared/rules/dsar.ts';
 import type { Db } from '../../db/client.ts';
 import { dsarReferenceSequence, dsarRequests } from '../../db/schema/dsar.ts';
 import type { Jobs } from '../jobs/job-types.ts';

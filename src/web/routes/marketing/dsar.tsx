@@ -4,20 +4,10 @@ import type { DsarReceipt as Receipt } from '../../../shared/schemas/dsar.ts';
 import { DsarForm } from '../../features/dsar/components/dsar-form.tsx';
 import { DsarReceipt } from '../../features/dsar/components/dsar-receipt.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { QueryProvider } from '../../lib/query-provider.tsx';
 
 export const meta = () => pageMeta('/dsar');
 
 export default function DsarPage() {
-  // This page sends or fetches with TanStack Query; the root does not provide it (lib/query-client.ts).
-  return (
-    <QueryProvider>
-      <DsarPageContent />
-    </QueryProvider>
-  );
-}
-
-function DsarPageContent() {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   return (
     <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:py-20">

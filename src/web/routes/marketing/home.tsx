@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContactSection } from '../../features/leads/components/contact-section.tsx';
 import { DemoShowcase } from '../../features/demos/components/demo-showcase.tsx';
@@ -12,26 +12,17 @@ import { type ConsultationPrefill, readConsultationLink, withoutConsultationLink
 import { pageMeta } from '../../lib/page-meta.ts';
 import { organizationJsonLd } from '../../layout/structured-data.ts';
 import { useOnceTrue } from '../../lib/use-once-true.ts';
-import { QueryProvider } from '../../lib/query-provider.tsx';
+import { lazyWithQuery } from '../../lib/lazy-with-query.tsx';
 
 export const meta = () => [...pageMeta('/'), organizationJsonLd()];
 
-// Its code (the form, its validation, the schedule step) loads when the visitor first opens it.
-const ConsultationDialog = lazy(() =>
-  import('../../features/leads/components/consultation-dialog.tsx').then((module) => ({ default: module.ConsultationDialog })),
+// Its code (the form, its validation, the schedule step, TanStack Query) loads when the visitor first opens it.
+const ConsultationDialog = lazyWithQuery(() =>
+  import('../../features/leads/components/consultation-dialog.tsx').then((module) => module.ConsultationDialog),
 );
 
 /** The landing page (product.md §2 Home page): the route composes the features; they never import each other. */
 export default function Home() {
-  // This page sends or fetches with TanStack Query; the root does not provide it (lib/query-client.ts).
-  return (
-    <QueryProvider>
-      <HomeContent />
-    </QueryProvider>
-  );
-}
-
-function HomeContent() {
   const [isConsultationOpen, setConsultationOpen] = useState(false);
   const [prefill, setPrefill] = useState<ConsultationPrefill | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();

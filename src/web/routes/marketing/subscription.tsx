@@ -1,21 +1,11 @@
 import { Link, type MetaArgs } from 'react-router';
 import { SubscriptionScreen } from '../../features/billing/components/subscription-screen.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { QueryProvider } from '../../lib/query-provider.tsx';
 
 /** /subscription and /subscribe render this module; the alias's canonical link points here. */
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
 export default function SubscriptionPage() {
-  // This page sends or fetches with TanStack Query; the root does not provide it (lib/query-client.ts).
-  return (
-    <QueryProvider>
-      <SubscriptionPageContent />
-    </QueryProvider>
-  );
-}
-
-function SubscriptionPageContent() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">Subscribe</p>

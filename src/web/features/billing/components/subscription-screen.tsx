@@ -1,5 +1,5 @@
-import { ArrowRight, LogIn } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { LogIn } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatMonthlyPrice, isSelfServePlanId, planById, type SelfServePlanId } from '../../../../shared/pricing-plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../auth/auth.tsx';
 import { signInPathFor } from '../../auth/route-guard.tsx';
-import { useOwnSubscription } from '../api/own-subscription.ts';
-import { SubscriptionForm } from './subscription-form.tsx';
+import { lazyWithQuery } from '../../../lib/lazy-with-query.tsx';
+
+// Only for someone signed in: the form, its rules and TanStack Query load then, not with the page.
+const SignedInSubscription = lazyWithQuery(() => import('./subscription-signed-in.tsx').then((module) => module.SignedInSubscription));
 
 const DEFAULT_PLAN: SelfServePlanId = 'growth';
 
@@ -30,27 +32,6 @@ function SignInStep({ plan, returnTo }: { plan: SelfServePlanId; returnTo: strin
   );
 }
 
-function AlreadySubscribed({ plan }: { plan: Parameters<typeof planById>[0] }) {
-  return (
-    <Alert className="max-w-xl">
-      <AlertTitle>You already have an active {planById(plan).name} subscription</AlertTitle>
-      <p className="mt-1 text-muted-foreground">
-        To change plans or add seats, write to support and we will switch you from the next billing period.
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/dashboard-compliancecore">
-            Go to your dashboard <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/support">Contact support</Link>
-        </Button>
-      </div>
-    </Alert>
-  );
-}
-
 /**
  * /subscription and /subscribe. The plan comes from `?plan=` (read after hydration: the page is
  * prerendered without it). Signed-out visitors go through /auth and come back with the plan kept.
@@ -63,7 +44,6 @@ export function SubscriptionScreen() {
   useEffect(() => setHydrated(true), []);
   const requested = isHydrated ? params.get('plan') : null;
   const plan = isSelfServePlanId(requested) ? requested : DEFAULT_PLAN;
-  const own = useOwnSubscription(user?.id ?? null);
 
   if (!isHydrated || isLoading) return <Spinner label="Loading" className="justify-start px-0" />;
 
@@ -98,12 +78,9 @@ export function SubscriptionScreen() {
       </>
     );
   }
-  if (own.isPending) return <Spinner label="Checking your account" className="justify-start px-0" />;
-  if (own.data?.subscription) return <AlreadySubscribed plan={own.data.subscription.plan} />;
   return (
-    <>
-      {notices}
-      <SubscriptionForm initialPlan={plan} userId={user.id} userEmail={user.email ?? null} />
-    </>
+    <Suspense fallback={<Spinner label="Checking your account" className="justify-start px-0" />}>
+      <SignedInSubscription plan={plan} userId={user.id} userEmail={user.email ?? null} notices={notices} />
+    </Suspense>
   );
 }

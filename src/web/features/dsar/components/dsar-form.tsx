@@ -1,22 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { MAX_INPUT_LENGTH } from '../../../../shared/constants.ts';
-import {
-  DSAR_REQUEST_TYPES,
-  DSAR_REQUEST_TYPE_LABELS,
-  type DsarFormValues,
-  type DsarInput,
-  type DsarReceipt,
-  dsarInputSchema,
-} from '../../../../shared/schemas/dsar.ts';
+import type { DsarFormValues, DsarInput, DsarReceipt } from '../../../../shared/schemas/dsar.ts';
+import { DSAR_REQUEST_TYPES, DSAR_REQUEST_TYPE_LABELS } from '../../../../shared/rules/dsar.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSubmitDsar } from '../api/submit-dsar.ts';
+
+// The form's rules (zod, the schema the server applies) load when the visitor focuses the form.
+const resolver = lazyZodResolver<DsarFormValues, DsarInput>(() =>
+  import('../../../../shared/schemas/dsar.ts').then((module) => module.dsarInputSchema),
+);
 
 const radioCard =
   'flex cursor-pointer gap-3 rounded-xl border border-border bg-card p-4 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
@@ -31,7 +30,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
     watch,
     formState: { errors, isSubmitting },
   } = useForm<DsarFormValues, unknown, DsarInput>({
-    resolver: zodResolver(dsarInputSchema),
+    resolver,
     defaultValues: {
       requestType: 'access',
       fullName: '',
@@ -63,7 +62,16 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
   const failure = submit.error instanceof ApiError && submit.error.code !== 'VALIDATION_FAILED' ? submit.error : null;
   const detailsHint = 'What data, which product or period, and for a correction what it should say.';
   return (
-    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="grid gap-10" aria-label="Privacy request">
+    <form
+      onFocus={() => {
+        resolver.preload();
+        submit.preload();
+      }}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      noValidate
+      className="grid gap-10"
+      aria-label="Privacy request"
+    >
       <fieldset disabled={isBusy} aria-describedby={errors.requestType ? 'request-type-error' : undefined}>
         <legend className="text-lg font-semibold">What would you like us to do?</legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { DSAR_REQUEST_TYPE_LABELS, DSAR_RESPONSE_DAYS, type DsarReceipt as Receipt } from '../../../../shared/schemas/dsar.ts';
+import type { DsarReceipt as Receipt } from '../../../../shared/schemas/dsar.ts';
+import { DSAR_REQUEST_TYPE_LABELS, DSAR_RESPONSE_DAYS } from '../../../../shared/rules/dsar.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });

@@ -2,13 +2,13 @@ import { DisclosureButton } from '../../../components/ui/disclosure-button.tsx';
 import { useId, useState } from 'react';
 import { dsarClock } from '../../../../shared/rules/dsar-clock.ts';
 import {
-  DSAR_REQUEST_TYPE_LABELS,
   DSAR_STATUSES,
   DSAR_STATUS_LABELS,
   type DsarRequestListItem,
   type DsarStatus,
   isDsarHandled,
 } from '../../../../shared/schemas/dsar.ts';
+import { DSAR_REQUEST_TYPE_LABELS } from '../../../../shared/rules/dsar.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ContactForm, LeadReceipt } from '../../../../shared/schemas/leads.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useLazyMutation } from '../../../lib/use-lazy-mutation.ts';
 
 /** POST /functions/v1/send-contact-form (product.md §7): public, so no token is sent. */
 export async function sendContactForm(form: ContactForm): Promise<LeadReceipt> {
@@ -14,6 +14,7 @@ export async function sendContactForm(form: ContactForm): Promise<LeadReceipt> {
   });
 }
 
+/** TanStack Query loads when the form is focused or sent, not with the landing page. */
 export function useSendContactForm() {
-  return useMutation({ mutationFn: sendContactForm });
+  return useLazyMutation(sendContactForm);
 }

@@ -122,7 +122,14 @@ export function ContactForm() {
 
   const isSending = send.isPending;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} onChange={onEdit} className="relative grid gap-4" aria-label="Contact form">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onChange={onEdit}
+      onFocus={send.preload}
+      className="relative grid gap-4"
+      aria-label="Contact form"
+    >
       {errors.length > 0 ? (
         <Alert variant="destructive" role="alert" ref={alertRef} tabIndex={-1} id={`${id}-errors`} className="outline-none">
           <AlertTitle>{CONTACT_ERRORS_HEADING}</AlertTitle>

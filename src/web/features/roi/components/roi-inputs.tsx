@@ -1,5 +1,4 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { RoiInput } from '../../../../shared/rules/roi.ts';
+import { DEFAULT_ROI_INPUT, type RoiInput } from '../../../../shared/rules/roi.ts';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -45,12 +44,15 @@ const FIELDS: NumberFieldSpec[] = [
 
 const FRAMEWORK_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** Each field's first problem, by field name. */
+export type RoiErrors = Partial<Record<keyof RoiInput, string>>;
+
 /** The six things a company knows about its compliance cost; numbers only, validated as you type. */
-export function RoiInputs({ register, errors }: { register: UseFormRegister<RoiInput>; errors: FieldErrors<RoiInput> }) {
+export function RoiInputs({ errors }: { errors: RoiErrors }) {
   const [first, ...rest] = FIELDS;
   const renderField = (spec: NumberFieldSpec) => {
     const id = `roi-${spec.name}`;
-    const error = errors[spec.name]?.message;
+    const error = errors[spec.name];
     return (
       <FormField key={spec.name} id={id} label={spec.label} description={spec.description} error={error}>
         <div className="relative">
@@ -66,13 +68,14 @@ export function RoiInputs({ register, errors }: { register: UseFormRegister<RoiI
             min={0}
             step={spec.step}
             className={spec.prefix ? 'pl-7' : undefined}
-            {...register(spec.name, { valueAsNumber: true })}
+            name={spec.name}
+            defaultValue={DEFAULT_ROI_INPUT[spec.name]}
           />
         </div>
       </FormField>
     );
   };
-  const frameworksError = errors.frameworks?.message;
+  const frameworksError = errors.frameworks;
   const frameworksDescription = 'SOC 2, ISO 27001, HIPAA, GDPR … that you run or plan this year.';
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -80,7 +83,8 @@ export function RoiInputs({ register, errors }: { register: UseFormRegister<RoiI
       <FormField id="roi-frameworks" label="Frameworks pursued" description={frameworksDescription} error={frameworksError}>
         <NativeSelect
           {...fieldControlProps('roi-frameworks', { error: frameworksError, description: frameworksDescription })}
-          {...register('frameworks', { valueAsNumber: true })}
+          name="frameworks"
+          defaultValue={DEFAULT_ROI_INPUT.frameworks}
         >
           {FRAMEWORK_OPTIONS.map((count) => (
             <option key={count} value={count}>

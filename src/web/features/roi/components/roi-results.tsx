@@ -1,33 +1,16 @@
 import { CalendarClock } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMonthlyPrice, formatUsd } from '../../../../shared/pricing-plans.ts';
 import type { Interest } from '../../../../shared/constants.ts';
 import type { RoiInput, RoiResult } from '../../../../shared/rules/roi.ts';
-import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { roiConsultationMessage } from '../consultation-message.ts';
-
-// recharts is the heaviest thing on the page: load it after the page is interactive.
-const RoiChart = lazy(() => import('./roi-chart.tsx'));
-
-const CHART_HEIGHT = 'h-72';
+import { RoiChart } from './roi-chart.tsx';
 
 function ChartSlot({ result }: { result: RoiResult }) {
-  const [isMounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const placeholder = <div className={`${CHART_HEIGHT} animate-pulse rounded-lg bg-muted motion-reduce:animate-none`} />;
   return (
     <figure className="mt-8">
-      {isMounted ? (
-        <ErrorBoundary level="component">
-          <Suspense fallback={placeholder}>
-            <RoiChart result={result} />
-          </Suspense>
-        </ErrorBoundary>
-      ) : (
-        placeholder
-      )}
+      <RoiChart result={result} />
       <figcaption className="mt-2 text-xs text-muted-foreground">
         Annual cost by component: today against {result.pricedPlan.name}
         {result.isPriceFloor ? ' (Enterprise is priced to scope; Scale shown as a floor)' : ''}.
