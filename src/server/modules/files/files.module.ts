@@ -6,7 +6,8 @@ import { requireUser } from '../../plugins/authenticate.ts';
 import { requestTenant } from '../organizations/tenant.ts';
 import { fileResponseSchema } from './file-response-schema.ts';
 import { createFilesystemStore, type FileStore } from './file-store.ts';
-import { registerRawAttachmentUpload, sendAttachmentFile } from './raw-attachment-upload.ts';
+import { registerRawAttachmentUpload } from './raw-attachment-upload.ts';
+import { sendStoredFile } from './send-stored-file.ts';
 import { downloadTaskAttachment, uploadTaskAttachment } from './task-attachments.service.ts';
 
 declare module 'fastify' {
@@ -63,7 +64,6 @@ export async function registerFilesModule(app: FastifyInstance, deps: { fileStor
         security: [{ bearerAuth: [] }],
       },
     },
-    async (request, reply) =>
-      sendAttachmentFile(reply, await downloadTaskAttachment(await requestTenant(request), store, request.params.id)),
+    async (request, reply) => sendStoredFile(reply, await downloadTaskAttachment(await requestTenant(request), store, request.params.id)),
   );
 }

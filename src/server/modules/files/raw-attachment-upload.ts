@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { EndpointAccess } from '../../../shared/permissions.ts';
@@ -10,7 +9,6 @@ import {
   uploadTaskAttachmentQuerySchema,
 } from '../../../shared/schemas/deliverables.ts';
 import { AppError } from '../../app-error.ts';
-import { attachmentDisposition } from './content-disposition.ts';
 
 /** What an attachment upload hands its service: the checked media type, the bytes and the query. */
 export interface RawAttachment extends z.infer<typeof uploadTaskAttachmentQuerySchema> {
@@ -81,26 +79,4 @@ export function registerRawAttachmentUpload<Response extends z.ZodType>(
       },
     );
   });
-}
-
-/** A stored attachment as the download routes send it. */
-export interface StoredAttachmentFile {
-  fileName: string;
-  mediaType: string;
-  sizeBytes: number;
-  body: Readable;
-}
-
-/** Sends a stored attachment as a download: its own type (text as UTF-8), never sniffed, never cached. */
-export function sendAttachmentFile(reply: FastifyReply, file: StoredAttachmentFile): FastifyReply {
-  const type = file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType;
-  return reply
-    .headers({
-      'content-type': type,
-      'content-length': String(file.sizeBytes),
-      'content-disposition': attachmentDisposition(file.fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    })
-    .send(file.body);
 }

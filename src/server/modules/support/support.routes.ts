@@ -14,7 +14,8 @@ import {
   updateSupportRequestStatusInputSchema,
 } from '../../../shared/schemas/support.ts';
 import { fileResponseSchema } from '../files/file-response-schema.ts';
-import { registerRawAttachmentUpload, sendAttachmentFile } from '../files/raw-attachment-upload.ts';
+import { registerRawAttachmentUpload } from '../files/raw-attachment-upload.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestTenant } from '../organizations/tenant.ts';
 import { downloadSupportAttachment, uploadSupportAttachment } from './support-attachments.ts';
 import { createSupportRequest, replyToSupportRequest, updateSupportRequestStatus } from './support.service.ts';
@@ -171,6 +172,6 @@ function registerSupportAttachmentRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      sendAttachmentFile(reply, await downloadSupportAttachment(await requestTenant(request), app.fileStore, request.params.id)),
+      sendStoredFile(reply, await downloadSupportAttachment(await requestTenant(request), app.fileStore, request.params.id)),
   );
 }
