@@ -67,6 +67,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The API-key journey's webhook receiver listens on loopback (docs/integrations.md, "Webhook targets").
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
       ...(buildDir ? { BUILD_DIR: buildDir } : {}),
     },
   },

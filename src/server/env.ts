@@ -46,6 +46,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   ALLOW_EMBEDDED_DB: booleanFlag,
+  /**
+   * Lets webhooks deliver to loopback and private addresses (docs/integrations.md): off unless set, in
+   * every NODE_ENV; test suites and a developer's local receiver set it explicitly.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
   PUBLIC_URL: z.url().optional(),
   /** Lets a scraper read /metrics from anywhere with `Authorization: Bearer <token>`; without it, /metrics answers this machine only. */
   METRICS_TOKEN: z.preprocess((value) => value || undefined, z.string().min(32).optional()),

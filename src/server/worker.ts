@@ -55,7 +55,7 @@ async function start(): Promise<void> {
     webhookListener(database.db, jobs),
     workflowEventListener({ db: database.db, jobs }),
   ];
-  await startWebhookDeliveryWorker(jobs, database.db);
+  await startWebhookDeliveryWorker(jobs, database.db, { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS });
   await startDomainEventWorker(jobs, domainEventListeners);
   await startWorkflowWorkers(
     jobs,

@@ -1,4 +1,4 @@
-import type { Edge, Node } from '@xyflow/react';
+import type { Edge, EdgeChange, Node, NodeChange } from '@xyflow/react';
 import type { WorkflowEdge, WorkflowNode, WorkflowNodeType } from '../../shared/schemas/workflows.ts';
 
 /** Converts between the stored workflow shape (product.md §3) and React Flow's. */
@@ -50,3 +50,8 @@ export function newActionNode(nodes: readonly FlowNode[]): FlowNode {
 }
 
 export const NODE_TYPE_LABELS: Record<WorkflowNodeType, string> = { start: 'Start', action: 'Action', decision: 'Decision', end: 'End' };
+
+/** Whether React Flow's changes alter the graph to save (a step moved or removed, a connection removed), not only the selection. */
+export function isGraphEdit(changes: readonly (NodeChange | EdgeChange)[]): boolean {
+  return changes.some((change) => change.type === 'position' || change.type === 'remove');
+}

@@ -18,7 +18,18 @@ const ALL_BUT_AUDITOR = ROLES.filter((role) => role !== 'auditor');
 const ADMINISTRATORS: readonly Role[] = ['administrator'];
 const REVIEWERS: readonly Role[] = ['analyst', 'consultant', 'project_manager', 'administrator'];
 
-const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readonly Role[] }[] = [
+/** A path parameter that is not a UUID: an allowed caller gets the 400 of its validation, not a 404. */
+const NOT_AN_ID = 'not-an-id';
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  url: string;
+  allowed: readonly Role[];
+  /** The body's media type where the route reads no JSON (a raw upload); the body is then one byte. */
+  contentType?: string;
+}
+
+const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', url: '/api/v1/plans', allowed: ALL_BUT_AUDITOR },
   { method: 'POST', url: '/api/v1/plans', allowed: ALL_BUT_AUDITOR },
   { method: 'GET', url: '/api/v1/workflows', allowed: EVERYONE },
@@ -54,7 +65,25 @@ const ENDPOINTS: readonly { method: 'GET' | 'POST'; url: string; allowed: readon
   },
   // The Admin Sample Data Manager needs the is_data_ai_admin flag: no role alone grants it, not even administrator.
   { method: 'GET', url: '/api/v1/admin/sample-data', allowed: [] },
+  // Support (docs/support.md): every role but the auditor opens and follows requests; staff answer the queue.
+  { method: 'GET', url: '/api/v1/support-requests', allowed: ALL_BUT_AUDITOR },
+  { method: 'POST', url: '/api/v1/support-requests', allowed: ALL_BUT_AUDITOR },
+  { method: 'GET', url: `/api/v1/support-requests/${NOT_AN_ID}`, allowed: ALL_BUT_AUDITOR },
+  { method: 'POST', url: `/api/v1/support-requests/${NOT_AN_ID}/messages`, allowed: ALL_BUT_AUDITOR },
+  { method: 'POST', url: `/api/v1/support-requests/${NOT_AN_ID}/status`, allowed: ALL_BUT_AUDITOR },
+  { method: 'GET', url: '/api/v1/support-queue', allowed: REVIEWERS },
+  // Without ?fileName= the upload's query is refused (400) once the guard lets the caller through.
+  { method: 'POST', url: '/api/v1/support-attachments', allowed: ALL_BUT_AUDITOR, contentType: 'text/plain' },
+  { method: 'GET', url: `/api/v1/support-attachments/${NOT_AN_ID}`, allowed: ALL_BUT_AUDITOR },
 ];
+
+/** The request of an endpoint: an empty JSON body for a POST, one byte of its media type for a raw upload. */
+const bodyOf = (endpoint: Endpoint) =>
+  endpoint.method !== 'POST'
+    ? {}
+    : endpoint.contentType
+      ? { payload: 'x', headers: { 'content-type': endpoint.contentType } }
+      : { payload: {} };
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -80,11 +109,12 @@ describe('every protected endpoint × every role', () => {
     it(`${endpoint.method} ${endpoint.url}`, async () => {
       const outcome: Record<string, 'allowed' | 'refused'> = {};
       for (const role of ROLES) {
+        const body = bodyOf(endpoint);
         const response = await app.inject({
           method: endpoint.method,
           url: endpoint.url,
-          headers: { authorization: `Bearer ${tokens.get(role)}` },
-          ...(endpoint.method === 'POST' ? { payload: {} } : {}),
+          ...body,
+          headers: { ...('headers' in body ? body.headers : {}), authorization: `Bearer ${tokens.get(role)}` },
         });
         expect([200, 400, 403], `${role}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
         outcome[role] = response.statusCode === 403 ? 'refused' : 'allowed';
@@ -96,11 +126,7 @@ describe('every protected endpoint × every role', () => {
 
   it('refuses every one of them without a session', async () => {
     for (const endpoint of ENDPOINTS) {
-      const response = await app.inject({
-        method: endpoint.method,
-        url: endpoint.url,
-        ...(endpoint.method === 'POST' ? { payload: {} } : {}),
-      });
+      const response = await app.inject({ method: endpoint.method, url: endpoint.url, ...bodyOf(endpoint) });
       expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
     }
   });

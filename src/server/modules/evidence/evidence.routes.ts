@@ -14,8 +14,8 @@ import { EVIDENCE_MAX_BYTES, EVIDENCE_MEDIA_TYPES } from '../../../shared/schema
 import { AppError } from '../../app-error.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { getRequestAccess } from '../access/access-guard.ts';
-import { attachmentDisposition } from '../files/content-disposition.ts';
 import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestTenant } from '../organizations/tenant.ts';
 import {
   deleteEvidence,
@@ -176,19 +176,11 @@ export function registerEvidenceRoutes(app: FastifyInstance): void {
         response: { 200: fileResponseSchema('The file, with its sniffed media type') },
       },
     },
-    async (request, reply) => {
-      const file = await downloadEvidence(await requestTenant(request), app.fileStore, await actorOf(request), request.params.evidenceId);
-      const type = file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType;
-      return reply
-        .headers({
-          'content-type': type,
-          'content-length': String(file.sizeBytes),
-          'content-disposition': attachmentDisposition(file.fileName),
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        })
-        .send(file.body);
-    },
+    async (request, reply) =>
+      sendStoredFile(
+        reply,
+        await downloadEvidence(await requestTenant(request), app.fileStore, await actorOf(request), request.params.evidenceId),
+      ),
   );
 
   api.patch(

@@ -1,20 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MEDIA_TYPES,
-  type AttachmentMediaType,
-  taskAttachmentParamsSchema,
-  taskAttachmentSchema,
-  uploadTaskAttachmentQuerySchema,
-} from '../../../shared/schemas/deliverables.ts';
-import { AppError } from '../../app-error.ts';
+import { ATTACHMENT_MEDIA_TYPES, taskAttachmentParamsSchema, taskAttachmentSchema } from '../../../shared/schemas/deliverables.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { requestTenant } from '../organizations/tenant.ts';
-import { attachmentDisposition } from './content-disposition.ts';
 import { fileResponseSchema } from './file-response-schema.ts';
 import { createFilesystemStore, type FileStore } from './file-store.ts';
+import { registerRawAttachmentUpload } from './raw-attachment-upload.ts';
+import { sendStoredFile } from './send-stored-file.ts';
 import { downloadTaskAttachment, uploadTaskAttachment } from './task-attachments.service.ts';
 
 declare module 'fastify' {
@@ -23,12 +16,6 @@ declare module 'fastify' {
     fileStore: FileStore;
   }
 }
-
-const isAttachmentMediaType = (value: string): value is AttachmentMediaType =>
-  (ATTACHMENT_MEDIA_TYPES as readonly string[]).includes(value);
-
-/** `text/plain; charset=utf-8` → `text/plain`. */
-const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
 /** The store FILE_STORE names: content-addressed under DATA_DIR/files, or an S3-compatible bucket. */
 export async function fileStoreFromEnv(env: FastifyInstance['env']): Promise<FileStore> {
@@ -46,45 +33,21 @@ export async function registerFilesModule(app: FastifyInstance, deps: { fileStor
   const store = deps.fileStore ?? (await fileStoreFromEnv(app.env));
   app.decorate('fileStore', store);
 
-  await app.register(async (scope) => {
-    // The file is the body, as sent: only the allowed media types are read, as bytes, up to 10 MB.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      [...ATTACHMENT_MEDIA_TYPES],
-      { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/task-attachments',
-      {
-        bodyLimit: ATTACHMENT_MAX_BYTES,
-        config: { access: 'createTasks', rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['task-requests'],
-          operationId: 'uploadTaskAttachment',
-          summary: 'Uploads a file to attach to a task request: the raw bytes as the body, their media type as Content-Type',
-          consumes: [...ATTACHMENT_MEDIA_TYPES],
-          querystring: uploadTaskAttachmentQuerySchema,
-          response: { 201: taskAttachmentSchema },
-          security: [{ bearerAuth: [] }],
-        },
-      },
-      async (request, reply) => {
-        const mediaType = mediaTypeOf(request.headers['content-type']);
-        if (!isAttachmentMediaType(mediaType))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${mediaType || '(none)'} cannot be attached.`);
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const attachment = await uploadTaskAttachment(await requestTenant(request), store, {
-          bytes,
-          fileName: request.query.fileName,
-          mediaType,
-          organizationId: request.query.organizationId,
-          uploadedBy: requireUser(request).userId,
-        });
-        request.log.info({ attachmentId: attachment.id, sizeBytes: attachment.sizeBytes }, 'task attachment uploaded');
-        return reply.code(201).send(attachment);
-      },
-    );
+  await registerRawAttachmentUpload(app, {
+    url: '/api/v1/task-attachments',
+    access: 'createTasks',
+    tag: 'task-requests',
+    operationId: 'uploadTaskAttachment',
+    summary: 'Uploads a file to attach to a task request: the raw bytes as the body, their media type as Content-Type',
+    response: taskAttachmentSchema,
+    store: async (request, upload) => {
+      const attachment = await uploadTaskAttachment(await requestTenant(request), store, {
+        ...upload,
+        uploadedBy: requireUser(request).userId,
+      });
+      request.log.info({ attachmentId: attachment.id, sizeBytes: attachment.sizeBytes }, 'task attachment uploaded');
+      return attachment;
+    },
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -101,18 +64,6 @@ export async function registerFilesModule(app: FastifyInstance, deps: { fileStor
         security: [{ bearerAuth: [] }],
       },
     },
-    async (request, reply) => {
-      const file = await downloadTaskAttachment(await requestTenant(request), store, request.params.id);
-      const type = file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType;
-      return reply
-        .headers({
-          'content-type': type,
-          'content-length': String(file.sizeBytes),
-          'content-disposition': attachmentDisposition(file.fileName),
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        })
-        .send(file.body);
-    },
+    async (request, reply) => sendStoredFile(reply, await downloadTaskAttachment(await requestTenant(request), store, request.params.id)),
   );
 }

@@ -125,7 +125,11 @@ export function registerIntegrationRoutes(app: FastifyInstance): void {
       reply
         .code(201)
         .headers(noStore)
-        .send(await createWebhook(await integrationTenant(request), request.body)),
+        .send(
+          await createWebhook(await integrationTenant(request), request.body, {
+            allowPrivateTargets: app.env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+          }),
+        ),
   );
   api.patch(
     '/api/v1/integrations/webhooks/:webhookId',

@@ -16,6 +16,7 @@ import {
 import { notificationListSchema } from '../../../shared/schemas/notifications.ts';
 import { taskRequestDetailSchema, taskRequestListSchema } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 import { userRoles } from '../../db/schema/access.ts';
 import { emitDomainEvent } from '../events/domain-events.ts';
 import { withTenant } from '../organizations/tenant.ts';
@@ -33,7 +34,8 @@ const system = { kind: 'all', userId: null } as const;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database });
+  // The receiver listens on loopback, which only WEBHOOK_ALLOW_PRIVATE_TARGETS admits.
+  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }) });
   fixture = await createTenantFixture(app, database);
   // The staff member serving A and the administrator are integration admins (a client manager is their organization's).
   for (const actor of ['staffOfA', 'administrator'] as const) {
@@ -169,6 +171,30 @@ function referenceVerify(secret: string, body: string, header: string): boolean 
 }
 
 describe('webhooks', () => {
+  it('refuses a URL that is not a public address with 400 WEBHOOK_TARGET_NOT_PUBLIC, unless private targets are allowed', async () => {
+    app.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+    try {
+      for (const url of [receiverUrl, 'http://localhost:8080/hooks', 'http://169.254.169.254/latest/meta-data', 'https://[::1]/hooks']) {
+        const refused = await app.inject({
+          method: 'POST',
+          url: '/api/v1/integrations/webhooks',
+          headers: as('staffOfA'),
+          payload: { organizationId: fixture.orgs.a.id, url, events: ['member.added'] },
+        });
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json<{ error: { code: string } }>().error.code).toBe('WEBHOOK_TARGET_NOT_PUBLIC');
+      }
+    } finally {
+      app.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = true;
+    }
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/v1/integrations/webhooks?organizationId=${fixture.orgs.a.id}`,
+      headers: as('staffOfA'),
+    });
+    expect(readJson(listed, webhookListSchema).webhooks).toEqual([]);
+  });
+
   it('signs each delivery, retries a failed one through the queue, and logs the response codes', async () => {
     const created = await app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import type { Jobs } from '../jobs/job-types.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { withTenant } from '../organizations/tenant.ts';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
+import { assertPublicWebhookTarget } from './webhook-target.ts';
 
 /**
  * Delivering domain events to subscriptions (docs/integrations.md). A listener writes one delivery row
@@ -80,8 +81,18 @@ export function payloadFor(kind: 'webhook' | 'slack' | 'teams', event: DomainEve
   });
 }
 
+export interface DeliveryOptions {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: skip the public-address check (tests, a developer's local receiver). */
+  allowPrivateTargets: boolean;
+  fetcher?: typeof fetch;
+}
+
 /** One attempt: records it, throws when the receiver did not take it (the queue retries). */
-export async function deliverWebhook(db: Db, deliveryId: string, fetcher: typeof fetch = fetch): Promise<'succeeded' | 'skipped'> {
+export async function deliverWebhook(
+  db: Db,
+  deliveryId: string,
+  { allowPrivateTargets, fetcher = fetch }: DeliveryOptions,
+): Promise<'succeeded' | 'skipped'> {
   const found = await withTenant(db, system, async (tx) => {
     const [row] = await tx
       .select({ delivery: webhookDeliveries, webhook: webhooks })
@@ -102,6 +113,8 @@ export async function deliverWebhook(db: Db, deliveryId: string, fetcher: typeof
   let status: number | null = null;
   let error: string | null = null;
   try {
+    // Resolved and checked right before connecting: the host may point elsewhere since the webhook was made.
+    if (!allowPrivateTargets) await assertPublicWebhookTarget(webhook.url);
     const response = await fetcher(webhook.url, {
       method: 'POST',
       headers,
@@ -155,9 +168,9 @@ export async function failWebhookDelivery(db: Db, deliveryId: string): Promise<{
   });
 }
 
-export async function startWebhookDeliveryWorker(jobs: JobQueue, db: Db): Promise<void> {
+export async function startWebhookDeliveryWorker(jobs: JobQueue, db: Db, options: DeliveryOptions): Promise<void> {
   await jobs.work('webhook-delivery', { localConcurrency: 2 }, async (job) => {
-    await deliverWebhook(db, job.data.deliveryId);
+    await deliverWebhook(db, job.data.deliveryId, options);
   });
   await jobs.workDeadLetters('webhook-delivery', async (job) => {
     await failWebhookDelivery(db, job.data.deliveryId);
@@ -168,6 +181,6 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
   app.domainEventListeners.push(webhookListener(app.database.db, app.jobs));
   app.addHook('onReady', async () => {
     if (!app.jobWorkersEnabled) return;
-    await startWebhookDeliveryWorker(app.jobs, app.database.db);
+    await startWebhookDeliveryWorker(app.jobs, app.database.db, { allowPrivateTargets: app.env.WEBHOOK_ALLOW_PRIVATE_TARGETS });
   });
 }

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { Jobs } from '../jobs/job-types.ts';
 import type { Tenant } from '../organizations/tenant.ts';
 import { organizationOf } from './integration-organization.ts';
+import { assertPublicWebhookTarget } from './webhook-target.ts';
 
 /** Webhook subscriptions and their delivery log (docs/integrations.md); delivery itself: webhook-delivery.ts. */
 
@@ -44,8 +45,13 @@ function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery
   };
 }
 
-export async function createWebhook(tenant: Tenant, input: CreateWebhookInput): Promise<Webhook & { secret: string | null }> {
+export async function createWebhook(
+  tenant: Tenant,
+  input: CreateWebhookInput,
+  options: { allowPrivateTargets: boolean },
+): Promise<Webhook & { secret: string | null }> {
   const parsed = createWebhookInputSchema.parse(input);
+  if (!options.allowPrivateTargets) await assertPublicWebhookTarget(parsed.url);
   const organizationId = organizationOf(tenant, parsed.organizationId);
   const secret = parsed.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
   return tenant.transaction(async (tx) => {

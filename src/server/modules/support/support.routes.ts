@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MEDIA_TYPES,
-  type AttachmentMediaType,
-  uploadTaskAttachmentQuerySchema,
-} from '../../../shared/schemas/deliverables.ts';
+import { ATTACHMENT_MEDIA_TYPES } from '../../../shared/schemas/deliverables.ts';
 import {
   createSupportRequestInputSchema,
   listSupportQueueQuerySchema,
@@ -18,19 +13,15 @@ import {
   supportRequestParamsSchema,
   updateSupportRequestStatusInputSchema,
 } from '../../../shared/schemas/support.ts';
-import { AppError } from '../../app-error.ts';
-import { attachmentDisposition } from '../files/content-disposition.ts';
 import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { registerRawAttachmentUpload } from '../files/raw-attachment-upload.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestTenant } from '../organizations/tenant.ts';
 import { downloadSupportAttachment, uploadSupportAttachment } from './support-attachments.ts';
 import { createSupportRequest, replyToSupportRequest, updateSupportRequestStatus } from './support.service.ts';
 import { getSupportRequest, listSupportQueue, listSupportRequests } from './support-views.ts';
 
 const noStore = { 'cache-control': 'no-store' };
-
-const isAttachmentMediaType = (value: string): value is AttachmentMediaType =>
-  (ATTACHMENT_MEDIA_TYPES as readonly string[]).includes(value);
-const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
 /**
  * /api/v1/support-requests…: clients open support requests and follow them in a thread; staff answer
@@ -156,42 +147,14 @@ export function registerSupportRoutes(app: FastifyInstance): void {
 
 /** Files for support messages: upload as the raw request body (the task attachments' limits), download through the tenant guard. */
 function registerSupportAttachmentRoutes(app: FastifyInstance): void {
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      [...ATTACHMENT_MEDIA_TYPES],
-      { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/support-attachments',
-      {
-        bodyLimit: ATTACHMENT_MAX_BYTES,
-        config: { access: 'writeSupport', rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['support'],
-          operationId: 'uploadSupportAttachment',
-          summary: 'Uploads a file to attach to a support message: the raw bytes as the body, their media type as Content-Type',
-          consumes: [...ATTACHMENT_MEDIA_TYPES],
-          querystring: uploadTaskAttachmentQuerySchema,
-          response: { 201: supportAttachmentSchema },
-          security: [{ bearerAuth: [] }],
-        },
-      },
-      async (request, reply) => {
-        const mediaType = mediaTypeOf(request.headers['content-type']);
-        if (!isAttachmentMediaType(mediaType))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${mediaType || '(none)'} cannot be attached.`);
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const attachment = await uploadSupportAttachment(await requestTenant(request), app.fileStore, {
-          bytes,
-          fileName: request.query.fileName,
-          mediaType,
-          organizationId: request.query.organizationId,
-        });
-        return reply.code(201).send(attachment);
-      },
-    );
+  void registerRawAttachmentUpload(app, {
+    url: '/api/v1/support-attachments',
+    access: 'writeSupport',
+    tag: 'support',
+    operationId: 'uploadSupportAttachment',
+    summary: 'Uploads a file to attach to a support message: the raw bytes as the body, their media type as Content-Type',
+    response: supportAttachmentSchema,
+    store: async (request, upload) => uploadSupportAttachment(await requestTenant(request), app.fileStore, upload),
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -208,18 +171,7 @@ function registerSupportAttachmentRoutes(app: FastifyInstance): void {
         security: [{ bearerAuth: [] }],
       },
     },
-    async (request, reply) => {
-      const file = await downloadSupportAttachment(await requestTenant(request), app.fileStore, request.params.id);
-      const type = file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType;
-      return reply
-        .headers({
-          'content-type': type,
-          'content-length': String(file.sizeBytes),
-          'content-disposition': attachmentDisposition(file.fileName),
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        })
-        .send(file.body);
-    },
+    async (request, reply) =>
+      sendStoredFile(reply, await downloadSupportAttachment(await requestTenant(request), app.fileStore, request.params.id)),
   );
 }

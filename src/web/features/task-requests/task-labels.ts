@@ -39,11 +39,5 @@ export function formatMoment(iso: string): string {
   return `${formatUtcDay(date)}, ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')} UTC`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export const isPastDue = (dueAt: string, status: TaskStatus) =>
   status !== 'delivered' && status !== 'cancelled' && new Date(dueAt).getTime() < Date.now();

@@ -6,9 +6,8 @@ import {
   type ApiKeyArea,
   createApiKeyInputSchema,
 } from '../../../../shared/schemas/integrations.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { DialogFormFooter } from '../../../components/dialog-form-footer.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -16,7 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatUtcDay } from '../../../lib/utc-dates.ts';
 import { useCreateApiKey } from '../api/integrations-api.ts';
 import { ACCESS_LABELS, EXPIRY_CHOICES } from '../integration-labels.ts';
-import { SecretOnce } from './secret-once.tsx';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 
 type Errors = Record<string, string | undefined>;
 const NAME_HINT = 'Where it is used, e.g. “CI pipeline”.';
@@ -63,16 +62,12 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                 {created.name} · {created.expiresAt ? `works until ${formatUtcDay(new Date(created.expiresAt))}` : 'works until revoked'}
               </DialogDescription>
             </DialogHeader>
-            <SecretOnce
+            <SecretShownOnce
               label="API key"
               secret={created.key}
               warning="This is the only time the key is shown: we keep only a hash of it. Store it in your secret manager now; if you lose it, revoke it and create another."
+              onDone={onClose}
             />
-            <DialogFooter>
-              <Button type="button" onClick={onClose}>
-                Done
-              </Button>
-            </DialogFooter>
           </>
         ) : (
           <>
@@ -128,19 +123,13 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                   ))}
                 </NativeSelect>
               </FormField>
-              {errors.form ? (
-                <Alert role="alert" variant="destructive">
-                  {errors.form}
-                </Alert>
-              ) : null}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={create.isPending}>
-                  {create.isPending ? 'Creating…' : 'Create key'}
-                </Button>
-              </DialogFooter>
+              <DialogFormFooter
+                error={errors.form}
+                isPending={create.isPending}
+                submitLabel="Create key"
+                pendingLabel="Creating…"
+                onCancel={onClose}
+              />
             </form>
           </>
         )}

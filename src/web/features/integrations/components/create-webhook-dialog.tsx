@@ -1,15 +1,14 @@
 import { useId, useState } from 'react';
 import { DOMAIN_EVENT_LABELS, DOMAIN_EVENT_TYPES, type DomainEventType } from '../../../../shared/schemas/domain-events.ts';
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind, createWebhookInputSchema } from '../../../../shared/schemas/integrations.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { DialogFormFooter } from '../../../components/dialog-form-footer.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWebhook } from '../api/integrations-api.ts';
-import { SecretOnce } from './secret-once.tsx';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 
 type Errors = Record<string, string | undefined>;
 
@@ -62,20 +61,14 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
               <DialogTitle>Webhook added</DialogTitle>
               <DialogDescription className="break-all">{created.url}</DialogDescription>
             </DialogHeader>
-            {created.secret ? (
-              <SecretOnce
-                label="Signing secret"
-                secret={created.secret}
-                warning="Your receiver needs this secret to check each delivery’s ComplianceCore-Signature header. It is shown only now."
-              />
-            ) : (
+            <SecretShownOnce
+              label="Signing secret"
+              secret={created.secret}
+              warning="Your receiver needs this secret to check each delivery’s ComplianceCore-Signature header. It is shown only now."
+              onDone={onClose}
+            >
               <p className="text-sm">Deliveries go to the channel as messages; Slack and Teams URLs carry their own secret.</p>
-            )}
-            <DialogFooter>
-              <Button type="button" onClick={onClose}>
-                Done
-              </Button>
-            </DialogFooter>
+            </SecretShownOnce>
           </>
         ) : (
           <>
@@ -142,19 +135,13 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
                   </p>
                 ) : null}
               </fieldset>
-              {errors.form ? (
-                <Alert role="alert" variant="destructive">
-                  {errors.form}
-                </Alert>
-              ) : null}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={create.isPending}>
-                  {create.isPending ? 'Adding…' : 'Add webhook'}
-                </Button>
-              </DialogFooter>
+              <DialogFormFooter
+                error={errors.form}
+                isPending={create.isPending}
+                submitLabel="Add webhook"
+                pendingLabel="Adding…"
+                onCancel={onClose}
+              />
             </form>
           </>
         )}

@@ -6,14 +6,15 @@ import {
   DEPARTMENTS,
   TASK_FRAMEWORK_CHOICES,
   TASK_FRAMEWORK_NAME_MAX,
+  TASK_ATTACHMENTS_MAX,
   TASK_FRAMEWORKS_MAX,
 } from '../../../../shared/schemas/task-requests.ts';
+import { AttachmentPicker } from '../../../components/attachment-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { AttachmentPicker } from './attachment-picker.tsx';
 import type { AttachmentUploads } from './use-attachment-uploads.ts';
 import type { WizardFormInput, WizardFormValues } from './wizard-form.ts';
 
@@ -185,7 +186,12 @@ export function WizardDetailsStep({
         </FormField>
       </div>
       <FrameworkChoices id={`${id}-frameworks`} form={form} />
-      <AttachmentPicker id={`${id}-attachments`} uploads={uploads} />
+      <AttachmentPicker
+        id={`${id}-attachments`}
+        uploads={uploads}
+        max={TASK_ATTACHMENTS_MAX}
+        description={`Up to ${TASK_ATTACHMENTS_MAX} files: the policy to update, the vendor’s report, the questionnaire to answer.`}
+      />
       <Button type="submit" className="justify-self-end">
         <Sparkles aria-hidden /> Classify with AI
       </Button>

@@ -1,16 +1,4 @@
-import '@xyflow/react/dist/style.css';
-import {
-  Background,
-  Controls,
-  type Edge,
-  type OnConnect,
-  ReactFlow,
-  ReactFlowProvider,
-  addEdge,
-  useEdgesState,
-  useNodesState,
-  useReactFlow,
-} from '@xyflow/react';
+import { type Edge, type OnConnect, ReactFlowProvider, addEdge, useEdgesState, useNodesState, useReactFlow } from '@xyflow/react';
 import { ArrowLeft, Play, Plus, Save, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +9,7 @@ import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WorkflowCanvas } from '../../../components/workflow-canvas.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FlowNode, NODE_TYPE_LABELS, fromFlow, toFlow } from '../../../lib/workflow-graph.ts';
@@ -186,30 +175,19 @@ function Editor({ workflow }: { workflow: OrganizationWorkflow }) {
         </ul>
       </nav>
       <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
-        <div className="h-[26rem] overflow-hidden rounded-lg border border-border bg-background lg:h-[32rem]" data-testid="workflow-canvas">
-          <ReactFlow
-            nodes={shownNodes}
-            edges={edges}
-            nodeTypes={builderNodeTypes}
-            onNodesChange={(changes) => {
-              onNodesChange(changes);
-              if (changes.some((change) => change.type === 'position' || change.type === 'remove')) edited();
-            }}
-            onEdgesChange={(changes) => {
-              onEdgesChange(changes);
-              if (changes.some((change) => change.type === 'remove')) edited();
-            }}
-            onConnect={onConnect}
-            deleteKeyCode={['Backspace', 'Delete']}
-            fitView
-            minZoom={0.2}
-            proOptions={{ hideAttribution: true }}
-            aria-label={`Workflow diagram: ${workflow.name}`}
-          >
-            <Background />
-            <Controls showInteractive={false} />
-          </ReactFlow>
-        </div>
+        <WorkflowCanvas
+          className="h-[26rem] lg:h-[32rem]"
+          name={workflow.name}
+          nodes={shownNodes}
+          edges={edges}
+          nodeTypes={builderNodeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onEdited={edited}
+          deleteKeyCode={['Backspace', 'Delete']}
+          minZoom={0.2}
+        />
         <aside aria-label="Selected step" className="rounded-lg border border-border p-4">
           <NodePanel
             node={selected}

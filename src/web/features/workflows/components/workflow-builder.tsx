@@ -1,15 +1,4 @@
-import '@xyflow/react/dist/style.css';
-import {
-  Background,
-  Controls,
-  type Edge,
-  type OnConnect,
-  ReactFlow,
-  ReactFlowProvider,
-  addEdge,
-  useEdgesState,
-  useNodesState,
-} from '@xyflow/react';
+import { type Edge, type OnConnect, ReactFlowProvider, addEdge, useEdgesState, useNodesState } from '@xyflow/react';
 import { useEffect, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +6,7 @@ import type { WorkflowTemplateDetail } from '../../../../shared/schemas/workflow
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WorkflowCanvas } from '../../../components/workflow-canvas.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWorkflow } from '../api/get-workflow.ts';
@@ -60,28 +50,17 @@ function Editor({ workflow }: { workflow: WorkflowTemplateDetail }) {
 
   return (
     <div className="grid gap-4 xl:grid-cols-[1fr_18rem]">
-      <div className="h-[28rem] overflow-hidden rounded-lg border border-border bg-background" data-testid="workflow-canvas">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodesChange={(changes) => {
-            onNodesChange(changes);
-            if (changes.some((change) => change.type === 'position' || change.type === 'remove')) setDirty(true);
-          }}
-          onEdgesChange={(changes) => {
-            onEdgesChange(changes);
-            if (changes.some((change) => change.type === 'remove')) setDirty(true);
-          }}
-          onConnect={onConnect}
-          fitView
-          proOptions={{ hideAttribution: true }}
-          aria-label={`Workflow diagram: ${workflow.name}`}
-        >
-          <Background />
-          <Controls showInteractive={false} />
-        </ReactFlow>
-      </div>
+      <WorkflowCanvas
+        className="h-[28rem]"
+        name={workflow.name}
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onEdited={() => setDirty(true)}
+      />
       <StepPanel
         nodes={nodes}
         selectedId={selectedId}

@@ -1,15 +1,43 @@
 import { Check, Copy, TriangleAlert } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
+interface SecretShownOnceProps {
+  label: string;
+  /** Nothing to show (a Slack or Teams webhook): `children` say why instead. */
+  secret: string | null;
+  warning: string;
+  /** The Done button of the dialog's footer. */
+  onDone: () => void;
+  children?: ReactNode;
+}
+
 /**
- * A secret the server returns once (an API key, a signing secret): shown in a read-only field with a
- * Copy button and a warning that it will not be shown again. Where the clipboard is refused (an
- * insecure origin, a denied permission) the field is selected so the person can copy it by hand.
+ * The end of a create dialog whose result holds a secret the server returns once (an API key, a
+ * signing secret): the secret and its warning, then the footer's Done.
  */
-export function SecretOnce({ label, secret, warning }: { label: string; secret: string; warning: string }) {
+export function SecretShownOnce({ label, secret, warning, onDone, children }: SecretShownOnceProps) {
+  return (
+    <>
+      {secret === null ? children : <SecretField label={label} secret={secret} warning={warning} />}
+      <DialogFooter>
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * The secret in a read-only field with a Copy button and a warning that it will not be shown again.
+ * Where the clipboard is refused (an insecure origin, a denied permission) the field is selected so
+ * the person can copy it by hand.
+ */
+function SecretField({ label, secret, warning }: { label: string; secret: string; warning: string }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
