@@ -1,7 +1,8 @@
 import { LoaderCircle, Send } from 'lucide-react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { MAX_INPUT_LENGTH } from '../../../../shared/constants.ts';
-import type { DsarFormValues, DsarInput, DsarReceipt } from '../../../../shared/schemas/dsar.ts';
+import type * as DsarSchemas from '../../../../shared/schemas/dsar.ts';
+import type { DsarFormValues, DsarReceipt } from '../../../../shared/schemas/dsar.ts';
 import { DSAR_REQUEST_TYPES, DSAR_REQUEST_TYPE_LABELS } from '../../../../shared/rules/dsar.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,65 +10,136 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSubmitDsar } from '../api/submit-dsar.ts';
 
+type Field = keyof DsarFormValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
 // The form's rules (zod, the schema the server applies) load when the visitor focuses the form.
-const resolver = lazyZodResolver<DsarFormValues, DsarInput>(() =>
-  import('../../../../shared/schemas/dsar.ts').then((module) => module.dsarInputSchema),
-);
+let loadingSchema: Promise<typeof DsarSchemas> | undefined;
+const loadSchema = () => {
+  loadingSchema ??= import('../../../../shared/schemas/dsar.ts').catch((error: unknown) => {
+    loadingSchema = undefined;
+    throw error;
+  });
+  return loadingSchema;
+};
+
+/** Order of the fields on the page: the first with a problem takes the focus. */
+const FIELD_ORDER: Field[] = [
+  'requestType',
+  'relationship',
+  'fullName',
+  'email',
+  'subjectName',
+  'country',
+  'accountEmail',
+  'details',
+  'confirmAccurate',
+];
+
+/** What the form holds now, read from its fields (also what was typed before the app started). */
+function readValues(form: HTMLFormElement): DsarFormValues {
+  const data = new FormData(form);
+  const read = (name: Field) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    requestType: read('requestType') as DsarFormValues['requestType'],
+    fullName: read('fullName'),
+    email: read('email'),
+    relationship: read('relationship') as DsarFormValues['relationship'],
+    subjectName: read('subjectName'),
+    country: read('country'),
+    accountEmail: read('accountEmail'),
+    details: read('details'),
+    confirmAccurate: data.get('confirmAccurate') === 'on',
+  };
+}
+
+/** The schema's verdict on `values`, one message per field (the first the schema gives). */
+async function validate(values: DsarFormValues) {
+  const { dsarInputSchema } = await loadSchema();
+  const result = dsarInputSchema.safeParse(values);
+  if (result.success) return { input: result.data, errors: {} as FieldErrors };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { input: undefined, errors };
+}
 
 const radioCard =
   'flex cursor-pointer gap-3 rounded-xl border border-border bg-card p-4 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
 
-/** The Privacy Request form, validated with the schema the server applies. */
+/**
+ * The Privacy Request form, validated with the schema the server applies: on send, then on every
+ * edit once it has been sent with problems; the first field with a problem takes the focus.
+ *
+ * A plain form whose fields hold their own values, read when it changes or is sent, like the
+ * contact form (docs/decisions/008, 012): react-hook-form no longer loads with /dsar.
+ */
 export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void }) {
   const submit = useSubmitDsar();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<DsarFormValues, unknown, DsarInput>({
-    resolver,
-    defaultValues: {
-      requestType: 'access',
-      fullName: '',
-      email: '',
-      relationship: 'self',
-      subjectName: '',
-      country: '',
-      accountEmail: '',
-      details: '',
-      confirmAccurate: false,
-    },
-  });
-  const isBusy = isSubmitting || submit.isPending;
-  const isAgent = watch('relationship') === 'authorized_agent';
-  const details = watch('details') ?? '';
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isValidating, setValidating] = useState(false);
+  const [wasSent, setWasSent] = useState(false);
+  const [isAgent, setAgent] = useState(false);
+  const [detailsLength, setDetailsLength] = useState(0);
+  const isBusy = isValidating || submit.isPending;
 
-  const onSubmit = async (input: DsarInput) => {
+  const focusFirst = (found: FieldErrors) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  async function onEdit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const values = readValues(form);
+    setAgent(values.relationship === 'authorized_agent');
+    setDetailsLength(values.details?.length ?? 0);
+    if (wasSent) setErrors((await validate(values)).errors);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSent(true);
+    setValidating(true);
+    const checked = await validate(readValues(event.currentTarget)).finally(() => setValidating(false));
+    setErrors(checked.errors);
+    if (!checked.input) {
+      focusFirst(checked.errors);
+      return;
+    }
     try {
-      onFiled(await submit.mutateAsync(input));
+      onFiled(await submit.mutateAsync(checked.input));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+        const found: FieldErrors = {};
         for (const issue of error.issues) {
-          setError(issue.path as FieldPath<DsarFormValues>, { message: issue.message });
+          const field = issue.path.split('.')[0] as Field | undefined;
+          if (field && !found[field]) found[field] = issue.message;
         }
+        setErrors(found);
+        focusFirst(found);
       }
     }
-  };
+  }
 
   const failure = submit.error instanceof ApiError && submit.error.code !== 'VALIDATION_FAILED' ? submit.error : null;
   const detailsHint = 'What data, which product or period, and for a correction what it should say.';
   return (
     <form
+      ref={formRef}
       onFocus={() => {
-        resolver.preload();
+        void loadSchema().catch(() => undefined);
         submit.preload();
       }}
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onChange={(event) => void onEdit(event)}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       className="grid gap-10"
       aria-label="Privacy request"
@@ -81,7 +153,8 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
                 type="radio"
                 value={type}
                 className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
-                {...register('requestType')}
+                name="requestType"
+                defaultChecked={type === 'access'}
               />
               <span>
                 <span className="block font-medium">{DSAR_REQUEST_TYPE_LABELS[type].label}</span>
@@ -92,7 +165,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
         </div>
         {errors.requestType ? (
           <p id="request-type-error" className="mt-2 text-xs font-medium text-red-700 dark:text-red-400">
-            {errors.requestType.message}
+            {errors.requestType}
           </p>
         ) : null}
       </fieldset>
@@ -108,74 +181,66 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-3 text-sm">
-              <input type="radio" value={value} className="size-4 accent-[var(--color-primary)]" {...register('relationship')} />
+              <input
+                type="radio"
+                name="relationship"
+                value={value}
+                defaultChecked={value === 'self'}
+                className="size-4 accent-[var(--color-primary)]"
+              />
               {label}
             </label>
           ))}
         </fieldset>
-        <FormField id="dsar-full-name" label="Your full name" required error={errors.fullName?.message}>
-          <Input
-            {...fieldControlProps('dsar-full-name', { error: errors.fullName?.message })}
-            autoComplete="name"
-            required
-            {...register('fullName')}
-          />
+        <FormField id="dsar-full-name" label="Your full name" required error={errors.fullName}>
+          <Input {...fieldControlProps('dsar-full-name', { error: errors.fullName })} autoComplete="name" required name="fullName" />
         </FormField>
-        <FormField id="dsar-email" label="Your email" required error={errors.email?.message} description="We reply here.">
+        <FormField id="dsar-email" label="Your email" required error={errors.email} description="We reply here.">
           <Input
-            {...fieldControlProps('dsar-email', { error: errors.email?.message, description: 'We reply here.' })}
+            {...fieldControlProps('dsar-email', { error: errors.email, description: 'We reply here.' })}
             type="email"
             autoComplete="email"
             required
-            {...register('email')}
+            name="email"
           />
         </FormField>
         {isAgent ? (
-          <FormField id="dsar-subject-name" label="Name of the person you act for" required error={errors.subjectName?.message}>
-            <Input
-              {...fieldControlProps('dsar-subject-name', { error: errors.subjectName?.message })}
-              required
-              {...register('subjectName')}
-            />
+          <FormField id="dsar-subject-name" label="Name of the person you act for" required error={errors.subjectName}>
+            <Input {...fieldControlProps('dsar-subject-name', { error: errors.subjectName })} required name="subjectName" />
           </FormField>
         ) : null}
-        <FormField id="dsar-country" label="Country or state of residence" required error={errors.country?.message}>
-          <Input
-            {...fieldControlProps('dsar-country', { error: errors.country?.message })}
-            autoComplete="country-name"
-            required
-            {...register('country')}
-          />
+        <FormField id="dsar-country" label="Country or state of residence" required error={errors.country}>
+          <Input {...fieldControlProps('dsar-country', { error: errors.country })} autoComplete="country-name" required name="country" />
         </FormField>
         <FormField
           id="dsar-account-email"
           label="Account email, if different"
           description="The address you use to sign in, if you have an account."
-          error={errors.accountEmail?.message}
+          error={errors.accountEmail}
         >
           <Input
             {...fieldControlProps('dsar-account-email', {
-              error: errors.accountEmail?.message,
+              error: errors.accountEmail,
               description: 'The address you use to sign in, if you have an account.',
             })}
             type="email"
-            {...register('accountEmail')}
+            name="accountEmail"
           />
         </FormField>
       </fieldset>
 
       <fieldset disabled={isBusy} className="grid gap-5">
         <legend className="mb-4 text-lg font-semibold">Details</legend>
-        <FormField id="dsar-details" label="Tell us about your request" description={detailsHint} error={errors.details?.message}>
+        <FormField id="dsar-details" label="Tell us about your request" description={detailsHint} error={errors.details}>
           <Textarea
-            {...fieldControlProps('dsar-details', { error: errors.details?.message, description: detailsHint })}
+            {...fieldControlProps('dsar-details', { error: errors.details, description: detailsHint })}
             rows={5}
             maxLength={MAX_INPUT_LENGTH}
-            {...register('details')}
+            name="details"
           />
         </FormField>
         <p className="-mt-3 text-right text-xs text-muted-foreground">
-          {details.length.toLocaleString('en-US')} / {MAX_INPUT_LENGTH.toLocaleString('en-US')}
+          {detailsLength.toLocaleString('en-US')} / {MAX_INPUT_LENGTH.toLocaleString('en-US')}
         </p>
         <div className="grid gap-2">
           <label htmlFor="dsar-confirm" className="flex items-start gap-3 text-sm">
@@ -185,7 +250,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
               className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
               aria-invalid={errors.confirmAccurate ? true : undefined}
               aria-describedby={errors.confirmAccurate ? 'dsar-confirm-error' : undefined}
-              {...register('confirmAccurate')}
+              name="confirmAccurate"
             />
             <span>
               I confirm the information above is accurate and that I am the person it concerns, or authorised to act for them. We may ask
@@ -194,7 +259,7 @@ export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void 
           </label>
           {errors.confirmAccurate ? (
             <p id="dsar-confirm-error" className="text-xs font-medium text-red-700 dark:text-red-400">
-              {errors.confirmAccurate.message}
+              {errors.confirmAccurate}
             </p>
           ) : null}
         </div>
