@@ -100,10 +100,9 @@ describe('what a public page imports statically', () => {
     expect(found).toEqual([]);
   });
 
-  // Forms that start as plain forms (the landing page's contact form, the ROI calculator, the privacy
-  // request); /auth still hydrates its forms with react-hook-form.
-  const WITH_FORM_LIBRARY = new Set(['routes/auth/auth.tsx']);
-  it.each(PUBLIC_MODULES.filter((module) => !WITH_FORM_LIBRARY.has(module)))('%s loads no react-hook-form', (module) => {
+  // Every public form is a plain form (lib/use-plain-form.ts, or the contact form's own): sign-in,
+  // sign-up, the e-mailed link, the second factor, the privacy request, the ROI calculator.
+  it.each(PUBLIC_MODULES)('%s loads no react-hook-form', (module) => {
     expect(packagesReached(web(module)).get('react-hook-form')).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import type { Factor } from '@supabase/auth-js';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
@@ -10,11 +9,11 @@ import { useAuth } from '../auth.tsx';
 import { getAuthClient } from '../auth-client.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import type { OtpCodeForm } from '../auth-forms.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazySchema, usePlainForm } from '../../../lib/use-plain-form.ts';
 import { factorPhone } from '../auth-session.ts';
 
 // The form's rules (zod) load when the visitor focuses the form, not with the page.
-const resolver = lazyZodResolver<OtpCodeForm>(() => import('../auth-forms.ts').then((module) => module.otpCodeSchema));
+const schema = lazySchema<OtpCodeForm>(() => import('../auth-forms.ts').then((module) => module.otpCodeSchema));
 
 function factorLabel(factor: Factor): string {
   if (factor.factor_type === 'phone') return `Text message to ${factorPhone(factor) ?? 'your phone'}`;
@@ -34,15 +33,18 @@ export function MfaStep() {
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const form = useForm<OtpCodeForm>({ resolver: resolver, defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const codeForm = useRef<HTMLFormElement>(null);
   const isPhone = factor?.factor_type === 'phone';
+  const codeInput = () => {
+    const input = codeForm.current?.elements.namedItem('code');
+    return input instanceof HTMLInputElement ? input : null;
+  };
 
   const showsCodeForm = !isPhone || challengeId !== null;
   useEffect(() => {
-    if (showsCodeForm) form.setFocus('code');
+    if (showsCodeForm) codeInput()?.focus();
     else heading.current?.focus();
-  }, [showsCodeForm, form]);
+  }, [showsCodeForm]);
 
   async function sendCode() {
     if (!factor) return;
@@ -58,7 +60,7 @@ export function MfaStep() {
     }
   }
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const { errors, isSubmitting, formProps, showErrors } = usePlainForm(schema, async ({ code }) => {
     if (!factor) return;
     setError(null);
     const client = await getAuthClient();
@@ -67,7 +69,8 @@ export function MfaStep() {
       : await client.mfa.challengeAndVerify({ factorId: factor.id, code });
     if (result.error) {
       setError(authErrorMessage(result.error));
-      form.setValue('code', '');
+      const input = codeInput();
+      if (input) input.value = '';
     }
   });
 
@@ -75,7 +78,9 @@ export function MfaStep() {
     setFactorId(id);
     setChallengeId(null);
     setError(null);
-    form.reset({ code: '' });
+    const input = codeInput();
+    if (input) input.value = '';
+    if (codeForm.current) showErrors(codeForm.current, {});
   };
 
   return (
@@ -119,15 +124,15 @@ export function MfaStep() {
           {isSending ? 'Sending code…' : 'Text Me a Code'}
         </Button>
       ) : (
-        <form onFocus={resolver.preload} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
-          <FormField id="mfa-code" label="Verification code" error={errors.code?.message}>
+        <form ref={codeForm} {...formProps} className="grid gap-4">
+          <FormField id="mfa-code" label="Verification code" error={errors.code}>
             <Input
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
               className="text-center font-mono text-lg tracking-[0.5em]"
-              {...fieldControlProps('mfa-code', { error: errors.code?.message })}
-              {...form.register('code')}
+              {...fieldControlProps('mfa-code', { error: errors.code })}
+              name="code"
             />
           </FormField>
           <Button type="submit" disabled={isSubmitting}>

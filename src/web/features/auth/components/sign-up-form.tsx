@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { AUTH_PASSWORD_MIN_LENGTH } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
@@ -8,24 +7,18 @@ import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../auth.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
 import type { SignUpForm } from '../auth-forms.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazySchema, usePlainForm } from '../../../lib/use-plain-form.ts';
 import { CheckEmail } from './check-email.tsx';
 
 // The form's rules (zod) load when the visitor focuses the form, not with the page.
-const resolver = lazyZodResolver<SignUpForm>(() => import('../auth-forms.ts').then((module) => module.signUpFormSchema));
+const schema = lazySchema<SignUpForm>(() => import('../auth-forms.ts').then((module) => module.signUpFormSchema));
 
 /** Creates an account; the confirmation e-mail's link brings the user back signed in (product.md §6). */
 export function SignUpForm({ returnTo }: { returnTo: string | null }) {
   const { signUp } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<SignUpForm>({
-    resolver: resolver,
-    defaultValues: { email: '', password: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const { errors, isSubmitting, formProps } = usePlainForm(schema, async (values) => {
     setError(null);
     const result = await signUp(values.email, values.password, returnTo).catch((thrown: unknown) => ({
       error: thrown,
@@ -39,37 +32,31 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 
   const passwordHelp = `At least ${AUTH_PASSWORD_MIN_LENGTH} characters. Long passphrases are welcome; common passwords are refused.`;
   return (
-    <form
-      onFocus={resolver.preload}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="grid gap-4"
-      aria-label="Create account"
-    >
+    <form {...formProps} className="grid gap-4" aria-label="Create account">
       <FormError message={error} />
-      <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
+      <FormField id="sign-up-email" label="Email" error={errors.email}>
         <Input
           type="email"
           autoComplete="email"
           inputMode="email"
-          {...fieldControlProps('sign-up-email', { error: errors.email?.message })}
-          {...form.register('email')}
+          {...fieldControlProps('sign-up-email', { error: errors.email })}
+          name="email"
         />
       </FormField>
-      <FormField id="sign-up-password" label="Password" description={passwordHelp} error={errors.password?.message}>
+      <FormField id="sign-up-password" label="Password" description={passwordHelp} error={errors.password}>
         <Input
           type="password"
           autoComplete="new-password"
-          {...fieldControlProps('sign-up-password', { error: errors.password?.message, description: passwordHelp })}
-          {...form.register('password')}
+          {...fieldControlProps('sign-up-password', { error: errors.password, description: passwordHelp })}
+          name="password"
         />
       </FormField>
-      <FormField id="sign-up-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+      <FormField id="sign-up-confirm" label="Confirm password" error={errors.confirmPassword}>
         <Input
           type="password"
           autoComplete="new-password"
-          {...fieldControlProps('sign-up-confirm', { error: errors.confirmPassword?.message })}
-          {...form.register('confirmPassword')}
+          {...fieldControlProps('sign-up-confirm', { error: errors.confirmPassword })}
+          name="confirmPassword"
         />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">

@@ -1,8 +1,7 @@
 import { LoaderCircle, Send } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { MAX_INPUT_LENGTH } from '../../../../shared/constants.ts';
-import type * as DsarSchemas from '../../../../shared/schemas/dsar.ts';
-import type { DsarFormValues, DsarReceipt } from '../../../../shared/schemas/dsar.ts';
+import type { DsarFormValues, DsarInput, DsarReceipt } from '../../../../shared/schemas/dsar.ts';
 import { DSAR_REQUEST_TYPES, DSAR_REQUEST_TYPE_LABELS } from '../../../../shared/rules/dsar.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,66 +9,15 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { firstMessageByField, lazySchema, readFormValues, usePlainForm } from '../../../lib/use-plain-form.ts';
 import { useSubmitDsar } from '../api/submit-dsar.ts';
 
 type Field = keyof DsarFormValues;
-type FieldErrors = Partial<Record<Field, string>>;
 
 // The form's rules (zod, the schema the server applies) load when the visitor focuses the form.
-let loadingSchema: Promise<typeof DsarSchemas> | undefined;
-const loadSchema = () => {
-  loadingSchema ??= import('../../../../shared/schemas/dsar.ts').catch((error: unknown) => {
-    loadingSchema = undefined;
-    throw error;
-  });
-  return loadingSchema;
-};
-
-/** Order of the fields on the page: the first with a problem takes the focus. */
-const FIELD_ORDER: Field[] = [
-  'requestType',
-  'relationship',
-  'fullName',
-  'email',
-  'subjectName',
-  'country',
-  'accountEmail',
-  'details',
-  'confirmAccurate',
-];
-
-/** What the form holds now, read from its fields (also what was typed before the app started). */
-function readValues(form: HTMLFormElement): DsarFormValues {
-  const data = new FormData(form);
-  const read = (name: Field) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  return {
-    requestType: read('requestType') as DsarFormValues['requestType'],
-    fullName: read('fullName'),
-    email: read('email'),
-    relationship: read('relationship') as DsarFormValues['relationship'],
-    subjectName: read('subjectName'),
-    country: read('country'),
-    accountEmail: read('accountEmail'),
-    details: read('details'),
-    confirmAccurate: data.get('confirmAccurate') === 'on',
-  };
-}
-
-/** The schema's verdict on `values`, one message per field (the first the schema gives). */
-async function validate(values: DsarFormValues) {
-  const { dsarInputSchema } = await loadSchema();
-  const result = dsarInputSchema.safeParse(values);
-  if (result.success) return { input: result.data, errors: {} as FieldErrors };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { input: undefined, errors };
-}
+const schema = lazySchema<DsarFormValues, DsarInput>(() =>
+  import('../../../../shared/schemas/dsar.ts').then((module) => module.dsarInputSchema),
+);
 
 const radioCard =
   'flex cursor-pointer gap-3 rounded-xl border border-border bg-card p-4 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
@@ -83,64 +31,36 @@ const radioCard =
  */
 export function DsarForm({ onFiled }: { onFiled: (receipt: DsarReceipt) => void }) {
   const submit = useSubmitDsar();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isValidating, setValidating] = useState(false);
-  const [wasSent, setWasSent] = useState(false);
   const [isAgent, setAgent] = useState(false);
   const [detailsLength, setDetailsLength] = useState(0);
-  const isBusy = isValidating || submit.isPending;
-
-  const focusFirst = (found: FieldErrors) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  async function onEdit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const values = readValues(form);
-    setAgent(values.relationship === 'authorized_agent');
-    setDetailsLength(values.details?.length ?? 0);
-    if (wasSent) setErrors((await validate(values)).errors);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setWasSent(true);
-    setValidating(true);
-    const checked = await validate(readValues(event.currentTarget)).finally(() => setValidating(false));
-    setErrors(checked.errors);
-    if (!checked.input) {
-      focusFirst(checked.errors);
-      return;
-    }
+  const { errors, isSubmitting, formProps, showErrors } = usePlainForm(schema, async (input, form) => {
     try {
-      onFiled(await submit.mutateAsync(checked.input));
+      onFiled(await submit.mutateAsync(input));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        const found: FieldErrors = {};
-        for (const issue of error.issues) {
-          const field = issue.path.split('.')[0] as Field | undefined;
-          if (field && !found[field]) found[field] = issue.message;
-        }
-        setErrors(found);
-        focusFirst(found);
+        showErrors(form, firstMessageByField<Field>(error.issues.map((issue) => ({ ...issue, path: issue.path.split('.') }))));
       }
     }
+  });
+  const isBusy = isSubmitting || submit.isPending;
+
+  function onEdit(event: FormEvent<HTMLFormElement>) {
+    const values = readFormValues(event.currentTarget);
+    setAgent(values.relationship === 'authorized_agent');
+    setDetailsLength(typeof values.details === 'string' ? values.details.length : 0);
+    formProps.onChange(event);
   }
 
   const failure = submit.error instanceof ApiError && submit.error.code !== 'VALIDATION_FAILED' ? submit.error : null;
   const detailsHint = 'What data, which product or period, and for a correction what it should say.';
   return (
     <form
-      ref={formRef}
+      {...formProps}
       onFocus={() => {
-        void loadSchema().catch(() => undefined);
+        formProps.onFocus();
         submit.preload();
       }}
-      onChange={(event) => void onEdit(event)}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
+      onChange={onEdit}
       className="grid gap-10"
       aria-label="Privacy request"
     >
