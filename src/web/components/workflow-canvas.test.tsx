@@ -1,8 +1,9 @@
 import { type Edge, ReactFlowProvider } from '@xyflow/react';
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FlowNode } from '../lib/workflow-graph.ts';
 import { WorkflowCanvas } from './workflow-canvas.tsx';
+import { stubResizeObserverPerTest } from '../../../tests/stub-resize-observer.ts';
 
 const nodes: FlowNode[] = [
   { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
@@ -10,18 +11,8 @@ const nodes: FlowNode[] = [
 ];
 const edges: Edge[] = [{ id: 'e1', source: 'start', target: 'end' }];
 
-beforeEach(() => {
-  // React Flow measures nodes; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+// React Flow measures nodes; jsdom has no layout.
+stubResizeObserverPerTest();
 
 function renderCanvas() {
   render(

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWorkspaceRoute } from '../../../../../tests/render-workspace-route.tsx';
 import type { OrganizationWorkflow } from '../../../../shared/schemas/workflows.ts';
 import OrganizationWorkflowBuilder from './organization-workflow-builder.tsx';
+import { stubResizeObserverPerTest } from '../../../../../tests/stub-resize-observer.ts';
 
 /** The organization Workflow Builder: palette, side panel, validation on the nodes, Save draft, Publish and Run now. */
 
@@ -105,18 +106,8 @@ function serve(options: { publish?: { status: number; body: unknown }; initial?:
   return calls;
 }
 
-beforeEach(() => {
-  // React Flow measures nodes; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+// React Flow measures nodes; jsdom has no layout.
+stubResizeObserverPerTest();
 
 function open() {
   return renderWorkspaceRoute(<OrganizationWorkflowBuilder workflowId={ID} />, {
