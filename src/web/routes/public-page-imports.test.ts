@@ -85,6 +85,7 @@ const PUBLIC_MODULES = [
   'routes/marketing/plan-comparison.tsx',
   'routes/marketing/roi-calculator.tsx',
   'routes/marketing/subscription.tsx',
+  'routes/marketing/subscription-success.tsx',
   'routes/marketing/dsar.tsx',
   'routes/auth/auth.tsx',
   'routes/content/content-page.tsx',

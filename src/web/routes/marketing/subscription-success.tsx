@@ -1,20 +1,10 @@
 import { CircleCheck } from 'lucide-react';
 import { SubscriptionSuccess } from '../../features/billing/components/subscription-success.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { QueryProvider } from '../../lib/query-provider.tsx';
 
 export const meta = () => pageMeta('/subscription-success');
 
 export default function SubscriptionSuccessPage() {
-  // This page sends or fetches with TanStack Query; the root does not provide it (lib/query-client.ts).
-  return (
-    <QueryProvider>
-      <SubscriptionSuccessPageContent />
-    </QueryProvider>
-  );
-}
-
-function SubscriptionSuccessPageContent() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
       <CircleCheck className="size-12 text-emerald-600 dark:text-emerald-400" aria-hidden />

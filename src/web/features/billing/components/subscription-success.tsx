@@ -1,18 +1,17 @@
 import { ArrowRight, CalendarCheck, ClipboardList, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { RESPONSE_PROMISE_HOURS } from '../../../../shared/constants.ts';
-import { describeSeats, formatMonthlyPrice, planById } from '../../../../shared/pricing-plans.ts';
-import type { SubscriptionView } from '../../../../shared/schemas/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { lazyWithQuery } from '../../../lib/lazy-with-query.tsx';
 import { useAuth } from '../../auth/auth.tsx';
 import { signInPathFor } from '../../auth/route-guard.tsx';
-import { useOwnSubscription } from '../api/own-subscription.ts';
-import type { ActivatedState } from './subscription-form.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+// What was bought is read with TanStack Query for someone signed in: the status, its query and the
+// query client load then, not with the page (docs/decisions/012).
+const PurchaseStatus = lazyWithQuery(() => import('./purchase-status.tsx').then((module) => module.PurchaseStatus));
+const loadingStatus = <Spinner label="Loading your subscription" className="justify-start px-0" />;
 
 const NEXT_STEPS = [
   {
@@ -32,75 +31,27 @@ const NEXT_STEPS = [
   },
 ];
 
-function Purchase({ subscription, invoice }: { subscription: SubscriptionView; invoice: ActivatedState | null }) {
-  const plan = planById(subscription.plan);
-  const rows: [string, string][] = [
-    ['Plan', `${plan.name} — ${formatMonthlyPrice(plan)}`],
-    ['Status', subscription.status === 'active' ? 'Active' : subscription.status.replace('_', ' ')],
-    ['Seats', describeSeats({ seats: subscription.seats })],
-    ['Current period', `${formatDate(subscription.currentPeriodStart)} – ${formatDate(subscription.currentPeriodEnd)}`],
-  ];
-  if (invoice) {
-    rows.push(['First invoice', `${invoice.invoiceNumber}${invoice.invoiceDueAt ? `, due ${formatDate(invoice.invoiceDueAt)}` : ''}`]);
-  }
-  return (
-    <section aria-labelledby="purchase-heading" className="rounded-2xl border border-border bg-card p-6 shadow-sm">
-      <h2 id="purchase-heading" className="text-xl font-semibold">
-        What you bought
-      </h2>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-        {rows.map(([term, detail]) => (
-          <div key={term} className="contents">
-            <dt className="text-muted-foreground">{term}</dt>
-            <dd className="font-medium" data-testid={`purchase-${term.toLowerCase().replaceAll(' ', '-')}`}>
-              {detail}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function PurchaseStatus() {
-  const { user, isLoading } = useAuth();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const isStripeReturn = params.has('session_id');
-  const own = useOwnSubscription(user?.id ?? null, { waitForActivation: isStripeReturn });
-  const invoice = (location.state as ActivatedState | null) ?? null;
-
-  if (isLoading || (user && own.isPending)) return <Spinner label="Loading your subscription" className="justify-start px-0" />;
-  if (!user) {
-    return (
-      <p className="rounded-2xl border border-border bg-card p-6 text-sm text-muted-foreground">
-        <Link to={signInPathFor('/subscription-success')} className="font-medium text-primary underline-offset-4 hover:underline">
-          Sign in
-        </Link>{' '}
-        to see the details of your subscription.
-      </p>
-    );
-  }
-  const subscription = own.data?.subscription;
-  if (!subscription) {
-    return (
-      <p role="status" className="rounded-2xl border border-border bg-card p-6 text-sm text-muted-foreground">
-        {isStripeReturn
-          ? 'We are confirming your payment with Stripe. This page updates by itself, usually within a few seconds.'
-          : 'We could not find an active subscription on this account yet.'}
-      </p>
-    );
-  }
-  return <Purchase subscription={subscription} invoice={invoice} />;
-}
-
 /** /subscription-success: what was bought (from check-subscription) and what happens next. */
 export function SubscriptionSuccess() {
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const { user, isLoading } = useAuth();
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_1fr] lg:items-start">
-      {isHydrated ? <PurchaseStatus /> : <Spinner label="Loading your subscription" className="justify-start px-0" />}
+      {!isHydrated || isLoading ? (
+        loadingStatus
+      ) : user ? (
+        <Suspense fallback={loadingStatus}>
+          <PurchaseStatus />
+        </Suspense>
+      ) : (
+        <p className="rounded-2xl border border-border bg-card p-6 text-sm text-muted-foreground">
+          <Link to={signInPathFor('/subscription-success')} className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>{' '}
+          to see the details of your subscription.
+        </p>
+      )}
       <section aria-labelledby="next-steps-heading">
         <h2 id="next-steps-heading" className="text-xl font-semibold">
           What happens next
