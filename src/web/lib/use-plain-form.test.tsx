@@ -16,24 +16,27 @@ function Example({ onValid, load }: { onValid: (values: z.output<typeof schema>)
   const { errors, isSubmitting, formProps } = usePlainForm(lazySchema<Values, z.output<typeof schema>>(load), onValid);
   return (
     <form {...formProps} aria-label="Example">
-      <label>
-        Name <input name="name" aria-invalid={errors.name ? true : undefined} />
-      </label>
-      {errors.name ? <p>{errors.name}</p> : null}
-      <label>
-        Email <input name="email" />
-      </label>
-      {errors.email ? <p>{errors.email}</p> : null}
-      <label>
-        <input type="checkbox" name="agree" /> Agree
-      </label>
-      {errors.agree ? <p>{errors.agree}</p> : null}
-      <label>
-        <input type="radio" name="plan" value="team" /> Team
-      </label>
-      <label>
-        <input type="radio" name="plan" value="growth" defaultChecked /> Growth
-      </label>
+      {/* Disabled while sent, as the privacy request's fields are: the focus must still reach the first problem. */}
+      <fieldset disabled={isSubmitting}>
+        <label>
+          Name <input name="name" aria-invalid={errors.name ? true : undefined} />
+        </label>
+        {errors.name ? <p>{errors.name}</p> : null}
+        <label>
+          Email <input name="email" />
+        </label>
+        {errors.email ? <p>{errors.email}</p> : null}
+        <label>
+          <input type="checkbox" name="agree" /> Agree
+        </label>
+        {errors.agree ? <p>{errors.agree}</p> : null}
+        <label>
+          <input type="radio" name="plan" value="team" /> Team
+        </label>
+        <label>
+          <input type="radio" name="plan" value="growth" defaultChecked /> Growth
+        </label>
+      </fieldset>
       <button type="submit">{isSubmitting ? 'Sending…' : 'Send'}</button>
     </form>
   );

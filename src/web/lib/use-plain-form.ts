@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 
 /**
@@ -78,7 +79,12 @@ export function usePlainForm<TInput extends object, TOutput = TInput>(
 
   /** Shows `found` and moves the focus to the first field, in the page's order, with a problem. */
   const showErrors = (form: HTMLFormElement, found: FieldErrors<Field>) => {
-    setErrors(found);
+    // Drawn at once, the form no longer busy: a form that disables its fields while it is sent
+    // (the privacy request) would otherwise refuse the focus below.
+    flushSync(() => {
+      setErrors(found);
+      setSubmitting(false);
+    });
     const first = Array.from(form.elements).find(
       (element): element is HTMLElement => element instanceof HTMLElement && Boolean(found[element.getAttribute('name') as Field]),
     );
