@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { DEFAULT_ROI_INPUT, type RoiInput, calculateRoi } from '../../../../shared/rules/roi.ts';
+import { firstMessageByField } from '../../../lib/use-plain-form.ts';
 import { RoiFormula } from './roi-formula.tsx';
 import { type RoiErrors, RoiInputs } from './roi-inputs.tsx';
 import { type ConsultationHref, RoiResults } from './roi-results.tsx';
@@ -46,12 +47,7 @@ export function RoiCalculator({ consultationHref }: { consultationHref: Consulta
       setErrors({});
       return;
     }
-    const found: RoiErrors = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as keyof RoiInput;
-      found[name] ??= issue.message;
-    }
-    setErrors(found);
+    setErrors(firstMessageByField<keyof RoiInput>(parsed.error.issues));
   }
 
   const result = calculateRoi(input);
