@@ -105,6 +105,15 @@ test('a visitor picks Growth on /pricing, creates an account, subscribes, and ch
   const confirmation = (await mailbox(page)).find((mail) => mail.to === 'finance@northwind.example');
   expect(confirmation?.subject).toBe('Your ComplianceCore Growth subscription is active');
 
+  // The buyer runs their company's account: from their profile they invite a colleague.
+  await page.goto('/profile');
+  const team = page.getByRole('region', { name: 'Your team at Northwind Health Ltd' });
+  await expect(team.getByRole('listitem').filter({ hasText: email })).toContainText('Owner');
+  await team.getByLabel('Invite a colleague by e-mail').fill(`colleague-${randomUUID()}@northwind.example`);
+  await team.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(team.getByRole('status')).toHaveText('Invitation sent.');
+  await expect(team.getByRole('listitem').filter({ hasText: 'colleague-' })).toContainText('Invited');
+
   // A second visit to the screen (here through the /subscribe alias) does not sell a second plan.
   await page.goto('/subscribe?plan=scale');
   await expect(page.getByText('You already have an active Growth subscription')).toBeVisible();

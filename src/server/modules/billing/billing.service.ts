@@ -10,11 +10,13 @@ import type {
 } from '../../../shared/schemas/billing.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema/access.ts';
 import { invoiceNumberSequence, invoices, subscriptions } from '../../db/schema/billing.ts';
 import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
+import { grantRole } from '../access/access.service.ts';
 
 /** The database, or a transaction on it. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -84,7 +86,23 @@ export interface CreateSubscriptionRecordsInput {
   periodEnd?: Date;
 }
 
-/** The organisation, its owner membership and the subscription, in the caller's transaction. */
+/**
+ * The buyer runs their company's side of the account: a client who buys becomes their organization's
+ * client manager (invites colleagues, sees billing, manages integrations: docs/tenancy.md). The grant
+ * only adds a role, so a client an administrator already raised keeps what they hold; a staff account
+ * keeps staff roles only (user roles are not per organization, and client_manager would be a
+ * client's role on our own staff).
+ */
+async function makeBuyerClientManager(db: Executor, userId: string): Promise<void> {
+  const [profile] = await db.select({ userType: profiles.userType }).from(profiles).where(eq(profiles.userId, userId));
+  if (profile?.userType === 'staff') return;
+  await grantRole(db, { userId, role: 'client_manager' });
+}
+
+/**
+ * The organisation, its owner membership (the buyer, made client manager) and the subscription, in
+ * the caller's transaction.
+ */
 export async function createSubscriptionRecords(
   db: Executor,
   { userId, input, provider, status, periodStart, periodEnd }: CreateSubscriptionRecordsInput,
@@ -100,6 +118,7 @@ export async function createSubscriptionRecords(
     .returning({ id: organizations.id });
   if (!organization) throw new Error('createSubscriptionRecords: organisation insert returned nothing');
   await db.insert(organizationMembers).values({ organizationId: organization.id, userId, role: 'owner' });
+  await makeBuyerClientManager(db, userId);
   const [subscription] = await db
     .insert(subscriptions)
     .values({

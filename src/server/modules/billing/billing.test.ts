@@ -7,11 +7,12 @@ import { buildApp } from '../../app.ts';
 import { invoices, subscriptions } from '../../db/schema/billing.ts';
 import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
-import { grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../access/access.service.ts';
 import { addOneMonth } from './billing.service.ts';
 import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
 import { readJson } from '../../../../tests/read-response.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
+import { meAccessSchema } from '../../../shared/schemas/access.ts';
 import {
   activatedCheckoutSchema,
   adminSubscriptionListSchema,
@@ -95,6 +96,59 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
     const checked = await checkSubscription(server, buyer.accessToken);
     expect(checked.statusCode).toBe(200);
     expect(checked.json()).toEqual({ subscription: body.subscription });
+  });
+
+  it('makes a client buyer their organization’s client manager: they invite colleagues and manage integrations', async () => {
+    const server = await app();
+    const buyer = await createTestUser(server);
+    const accessOf = async (token: string) =>
+      readJson(await server.inject({ method: 'GET', url: '/api/v1/me/access', headers: bearer(token) }), meAccessSchema);
+    expect((await accessOf(buyer.accessToken)).roles).toEqual(['client']);
+
+    const order = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: growthOrder,
+    });
+    const { subscription } = readJson(order, activatedCheckoutSchema);
+    const access = await accessOf(buyer.accessToken);
+    expect(access.roles).toEqual(expect.arrayContaining(['client', 'client_manager']));
+    expect(access.userType).toBe('client');
+
+    const organizationId = subscription.organizationId;
+    const invited = await server.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${organizationId}/members`,
+      headers: bearer(buyer.accessToken),
+      payload: { email: 'colleague@acme.example' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const keys = await server.inject({
+      method: 'GET',
+      url: `/api/v1/integrations/api-keys?organizationId=${organizationId}`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect(keys.statusCode).toBe(200);
+  });
+
+  it('leaves a staff buyer’s roles as they were (client manager is a client’s role)', async () => {
+    const server = await app();
+    const staff = await createTestUser(server);
+    await ensureProfile(database.db, { userId: staff.userId, userType: 'staff' });
+    await grantRole(database.db, { userId: staff.userId, role: 'consultant' });
+    const order = await server.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: bearer(staff.accessToken),
+      payload: growthOrder,
+    });
+    expect(order.statusCode).toBe(201);
+    const access = readJson(
+      await server.inject({ method: 'GET', url: '/api/v1/me/access', headers: bearer(staff.accessToken) }),
+      meAccessSchema,
+    );
+    expect(access.roles).toEqual(['consultant']);
   });
 
   it('refuses a second live subscription for the same user with 409', async () => {

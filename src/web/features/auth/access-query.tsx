@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import type { MeAccess } from '../../../shared/schemas/access.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
-export const accessQueryKey = (userId: string | null) => ['access', 'me', userId] as const;
+/** Every cached access answer starts with this key (invalidate or drop them all with it). */
+export const ACCESS_QUERY_ROOT = ['access'] as const;
+export const accessQueryKey = (userId: string | null) => [...ACCESS_QUERY_ROOT, 'me', userId] as const;
 
 export interface AccessQueryResult {
   userId: string;
@@ -36,6 +38,6 @@ export function AccessQuery({ userId, onChange }: { userId: string; onChange: (r
   const access = status === 'ready' ? (query.data ?? null) : null;
   const isDeadSession = query.error instanceof ApiError && query.error.code === 'UNAUTHENTICATED';
   useEffect(() => onChange({ userId, status, access, isDeadSession }), [onChange, userId, status, access, isDeadSession]);
-  useEffect(() => () => queryClient.removeQueries({ queryKey: ['access'] }), [queryClient]);
+  useEffect(() => () => queryClient.removeQueries({ queryKey: ACCESS_QUERY_ROOT }), [queryClient]);
   return null;
 }

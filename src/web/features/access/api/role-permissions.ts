@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type UpdateRolePermissionsInput, rolePermissionMatrixSchema } from '../../../../shared/schemas/access.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { ACCESS_QUERY_ROOT } from '../../auth/access-query.tsx';
 import { adminKeys } from './admin-keys.ts';
 
 /** GET /api/v1/admin/role-permissions */
@@ -20,7 +21,7 @@ export function useUpdateRolePermissions() {
     onSuccess: async (matrix) => {
       queryClient.setQueryData(adminKeys.rolePermissions(), matrix);
       // Everyone's effective permissions may have changed, this administrator's included.
-      await queryClient.invalidateQueries({ queryKey: ['access'] });
+      await queryClient.invalidateQueries({ queryKey: ACCESS_QUERY_ROOT });
     },
   });
 }
