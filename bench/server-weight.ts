@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the server's own weight, for both databases. `npm run serve` is launched as a
- * visitor would launch it; printed are the time from launch to the first healthy `/health` and the
- * resident memory (VmRSS) once it has idled, for a first start on an empty database (migrations and
- * seeding included) and for a restart on the same database.
+ * visitor would launch it; printed are the time from launch to the first healthy `/health`, the CPU
+ * used until then and in the idle seconds after it (the pages' compression runs once it listens),
+ * and the resident memory (VmRSS) once it has idled, for a first start on an empty database
+ * (migrations and seeding included) and for a restart on the same database (and data folder).
  *
  *   node bench/server-weight.ts              both databases
  *   node bench/server-weight.ts --pglite     one of them (--postgres)
@@ -80,6 +81,7 @@ async function launch(env: Record<string, string>) {
     return {
       'launch → healthy (s)': healthyMs / 1000,
       'CPU until healthy (s)': cpu,
+      'CPU while idle (s)': Number((cpuSeconds(child.pid!) - cpu).toFixed(2)),
       'idle RSS (MB)': residentMegabytes(child.pid!),
       'load average': Number(os.loadavg()[0]!.toFixed(1)),
     };
