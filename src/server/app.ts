@@ -77,6 +77,11 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** The built web app to serve; omit to run the API alone (most integration tests). */
   webDir?: string;
+  /**
+   * Where the pages' compressed forms are kept between starts (start-server.ts: `<DATA_DIR>/page-cache`);
+   * omitted, every start compresses them again (tests, which must not write into a data folder).
+   */
+  pageCacheDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** Which proxies' X-Forwarded-* headers count (env TRUST_PROXY); off by default. */
   trustProxy?: TrustProxySetting;
@@ -189,6 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
 
-  if (deps.webDir) await registerWebRoutes(app, deps.webDir);
+  if (deps.webDir) await registerWebRoutes(app, deps.webDir, deps.pageCacheDir);
   return app;
 }

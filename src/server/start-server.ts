@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
@@ -37,6 +38,7 @@ async function start(): Promise<void> {
     database,
     env,
     webDir,
+    pageCacheDir: path.join(env.DATA_DIR, 'page-cache'),
     trustProxy: env.TRUST_PROXY,
     logger: { ...loggerOptions(env.LOG_LEVEL), ...logTransport(env.NODE_ENV) },
   });
