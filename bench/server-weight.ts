@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the server's own weight, for both databases. `npm run serve` is launched as a
- * visitor would launch it; printed are the time from launch to the first healthy `/health` and the
- * resident memory (VmRSS) once it has idled, for a first start on an empty database (migrations and
- * seeding included) and for a restart on the same database.
+ * visitor would launch it; printed are the time from launch to the first healthy `/health`, the CPU
+ * used until then and in the idle seconds after it (the pages' compression runs once it listens),
+ * and the resident memory (VmRSS) once it has idled, for a first start on an empty database
+ * (migrations and seeding included) and for a restart on the same database (and data folder).
  *
  *   node bench/server-weight.ts              both databases
  *   node bench/server-weight.ts --pglite     one of them (--postgres)
@@ -63,8 +64,8 @@ async function waitHealthy(port: number, child: ChildProcess, deadline: number):
   throw new Error('the server did not become healthy in time');
 }
 
-async function launch(env: Record<string, string>) {
-  const port = await freePort();
+/** A restart keeps its port, as a real one does: the pages' links, and so their cached compressed forms, name it. */
+async function launch(env: Record<string, string>, port: number) {
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.js'], {
     cwd: ROOT,
@@ -80,6 +81,7 @@ async function launch(env: Record<string, string>) {
     return {
       'launch → healthy (s)': healthyMs / 1000,
       'CPU until healthy (s)': cpu,
+      'CPU while idle (s)': Number((cpuSeconds(child.pid!) - cpu).toFixed(2)),
       'idle RSS (MB)': residentMegabytes(child.pid!),
       'load average': Number(os.loadavg()[0]!.toFixed(1)),
     };
@@ -95,8 +97,9 @@ const results: Record<string, Awaited<ReturnType<typeof launch>>> = {};
 if (only !== '--postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pglite-'));
   try {
-    results['PGlite, first start'] = await launch({ DATA_DIR: dataDir });
-    results['PGlite, restart'] = await launch({ DATA_DIR: dataDir });
+    const port = await freePort();
+    results['PGlite, first start'] = await launch({ DATA_DIR: dataDir }, port);
+    results['PGlite, restart'] = await launch({ DATA_DIR: dataDir }, port);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -111,8 +114,9 @@ if (only !== '--pglite') {
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pg-'));
   try {
-    results['PostgreSQL, first start'] = await launch({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-    results['PostgreSQL, restart'] = await launch({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    const port = await freePort();
+    results['PostgreSQL, first start'] = await launch({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, port);
+    results['PostgreSQL, restart'] = await launch({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, port);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

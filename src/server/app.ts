@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ContentDocument } from '../shared/schemas/content.ts';
 import type { Database } from './db/client.ts';
 import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
 import type { MailTransport } from './modules/mail/mail-transport.ts';
@@ -77,6 +78,13 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** The built web app to serve; omit to run the API alone (most integration tests). */
   webDir?: string;
+  /**
+   * Where the pages' compressed forms are kept between starts (start-server.ts: `<DATA_DIR>/page-cache`);
+   * omitted, every start compresses them again (tests, which must not write into a data folder).
+   */
+  pageCacheDir?: string;
+  /** content/, when the caller has read it already (start-server.ts, for seeding); otherwise read here. */
+  content?: readonly ContentDocument[];
   logger?: FastifyServerOptions['logger'];
   /** Which proxies' X-Forwarded-* headers count (env TRUST_PROXY); off by default. */
   trustProxy?: TrustProxySetting;
@@ -152,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRouteAccess(app);
   const authDeps = await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
-  registerContentRoutes(app);
+  registerContentRoutes(app, deps.content);
   registerAccessRoutes(app, authDeps);
   registerSearchRoutes(app);
   registerConsentRoutes(app);
@@ -189,6 +197,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
 
-  if (deps.webDir) await registerWebRoutes(app, deps.webDir);
+  if (deps.webDir) await registerWebRoutes(app, deps.webDir, deps.pageCacheDir);
   return app;
 }

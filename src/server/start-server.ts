@@ -1,14 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, acquireDataDirLock } from './db/lock.ts';
 import { seedReferenceData } from './db/seed.ts';
-import { seedContent } from './modules/content/content.service.ts';
+import { seedContentDocuments } from './modules/content/content.service.ts';
 import { seedCatalogue } from './modules/frameworks/catalogue-seed.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
 import { logTransport, loggerOptions } from './plugins/log-redaction.ts';
+import { loadContent } from '../shared/content-reader.server.ts';
 
 async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ database: Database; lock?: DataDirLock }> {
   if (env.DATABASE_URL) return { database: openPostgres(env.DATABASE_URL) };
@@ -30,13 +32,17 @@ async function start(): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedCatalogue(database.db);
-  await seedContent(database.db);
+  // Read once: the search index's seed and the sitemap both come from it (~20 ms of parsing each time).
+  const content = loadContent();
+  await seedContentDocuments(database.db, content);
 
   const webDir = fs.existsSync(webBuildDir(env)) ? webBuildDir(env) : undefined;
   const app = await buildApp({
     database,
     env,
     webDir,
+    pageCacheDir: path.join(env.DATA_DIR, 'page-cache'),
+    content,
     trustProxy: env.TRUST_PROXY,
     logger: { ...loggerOptions(env.LOG_LEVEL), ...logTransport(env.NODE_ENV) },
   });

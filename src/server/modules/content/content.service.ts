@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { searchableContent } from '../../db/schema/content.ts';
 import { loadContent } from '../../../shared/content-reader.server.ts';
+import type { ContentDocument } from '../../../shared/schemas/content.ts';
 import { CONTENT_SOURCE, type ContentRow, contentRows } from './content-rows.ts';
 
 export interface SeedContentResult {
@@ -48,7 +49,12 @@ function columns(row: ContentRow) {
  * runs on every start. Files are read before the transaction opens, keeping it short.
  */
 export async function seedContent(db: Db, contentDir?: string): Promise<SeedContentResult> {
-  const rows = loadContent(contentDir).flatMap(contentRows);
+  return seedContentDocuments(db, loadContent(contentDir));
+}
+
+/** `seedContent` from documents already read: the server reads content/ once for this and its sitemap. */
+export async function seedContentDocuments(db: Db, documents: readonly ContentDocument[]): Promise<SeedContentResult> {
+  const rows = documents.flatMap(contentRows);
   const slugs = rows.map((row) => row.slug);
   return db.transaction(async (tx) => {
     const existing = await tx.select().from(searchableContent).where(inArray(searchableContent.slug, slugs));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { normalizePath } from '../../../shared/routes.ts';
+import { noPageCache, type PageCache } from './page-cache.ts';
 
 /**
  * The built HTML pages, held in memory with their compressed forms and the CSP each needs.
@@ -28,7 +29,8 @@ export interface PageStore {
    * Compresses every page for the default origin ahead of its first visitor, one page per turn
    * of the event loop. Called once the server listens: brotli at quality 11 over ~90 pages took
    * most of the start-up (7.6 s of CPU on a busy 2-core machine), and a page asked for before its
-   * turn is compressed when asked.
+   * turn is compressed when asked. Forms kept from an earlier start are read instead (page-cache.ts),
+   * and then the cache's entries no page used are removed.
    */
   warm(): Promise<void>;
 }
@@ -45,11 +47,21 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-function toBuiltPage(html: Buffer): BuiltPage {
-  return {
-    identity: html,
+function compress(html: Buffer, cache: PageCache) {
+  const kept = cache.read(html);
+  if (kept) return kept;
+  const forms = {
     br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(html, { level: 9 }),
+  };
+  cache.write(html, forms);
+  return forms;
+}
+
+function toBuiltPage(html: Buffer, cache: PageCache): BuiltPage {
+  return {
+    identity: html,
+    ...compress(html, cache),
     etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
     scriptHashes: inlineScriptHashes(html.toString('utf8')),
   };
@@ -88,7 +100,7 @@ const MAX_ORIGINS = 8;
  * page is built for another origin (a loopback host and port the request named) on first use,
  * for a few origins at most, so a stream of made-up Host headers cannot grow memory or CPU use.
  */
-export function loadPageStore(webDir: string, defaultOrigin: string): PageStore {
+export function loadPageStore(webDir: string, defaultOrigin: string, cache: PageCache = noPageCache): PageStore {
   const fallbackPath = path.join(webDir, FALLBACK_FILE);
   if (!fs.existsSync(fallbackPath)) {
     throw new Error(`No built web app in ${webDir} (missing ${FALLBACK_FILE}). Run \`npm run build\` first.`);
@@ -112,7 +124,7 @@ export function loadPageStore(webDir: string, defaultOrigin: string): PageStore 
     let pages = built.get(origin);
     if (!pages) built.set(origin, (pages = new Map()));
     let page = pages.get(key);
-    if (!page) pages.set(key, (page = toBuiltPage(Buffer.from(withAbsoluteUrls(fs.readFileSync(file, 'utf8'), origin)))));
+    if (!page) pages.set(key, (page = toBuiltPage(Buffer.from(withAbsoluteUrls(fs.readFileSync(file, 'utf8'), origin)), cache)));
     return page;
   }
   async function warm() {
@@ -120,6 +132,7 @@ export function loadPageStore(webDir: string, defaultOrigin: string): PageStore 
       pageFor(key, defaultOrigin);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    cache.prune();
   }
 
   return {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findPageRoute } from '../../../shared/routes.ts';
 import { defaultOrigin } from '../../plugins/public-origin.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
+import { noPageCache, openPageCache } from './page-cache.ts';
 import { type BuiltPage, loadPageStore } from './page-store.ts';
 
 /** Prefixes that belong to the API: an unknown path under them is a JSON 404, never a page. */
@@ -27,10 +28,12 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage,
 /**
  * Serves the built web app: hashed assets (precompressed, immutable), prerendered pages,
  * the SPA fallback for workspace routes, and the same fallback with a 404 for unknown paths
- * (the client router then renders the not-found page).
+ * (the client router then renders the not-found page). With `pageCacheDir`, the pages' compressed
+ * forms are kept there between starts (page-cache.ts).
  */
-export async function registerWebRoutes(app: FastifyInstance, webDir: string): Promise<void> {
-  const store = loadPageStore(webDir, defaultOrigin(app.env));
+export async function registerWebRoutes(app: FastifyInstance, webDir: string, pageCacheDir?: string): Promise<void> {
+  const cache = pageCacheDir ? openPageCache(pageCacheDir, (details, message) => app.log.warn(details, message)) : noPageCache;
+  const store = loadPageStore(webDir, defaultOrigin(app.env), cache);
   // Compressed after the server listens (the first visitor of a page not yet done waits for it alone).
   app.addHook('onListen', async () => {
     void store.warm().catch((error: unknown) => app.log.error({ err: error }, 'could not precompress the pages'));

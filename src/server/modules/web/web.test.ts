@@ -87,6 +87,19 @@ describe('serving the web app', () => {
     expect(rawHtml.statusCode).toBe(404);
   });
 
+  it('keeps a page’s compressed forms in pageCacheDir when the app is given one (start-server: <DATA_DIR>/page-cache)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-web-data-'));
+    const instance = await buildApp({ database, webDir, pageCacheDir: path.join(dataDir, 'page-cache') });
+    try {
+      const response = await instance.inject({ method: 'GET', url: '/pricing', headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Pricing</h1>');
+      expect(fs.readdirSync(path.join(dataDir, 'page-cache'))).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.page$/)]);
+    } finally {
+      await instance.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps API prefixes out of the page fallback', async () => {
     const response = await app.inject({ method: 'GET', url: '/functions/v1/unknown' });
     expect(response.statusCode).toBe(404);
