@@ -37,6 +37,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** check-subscription for a user who has one. */
 const activeSubscriptionSchema = checkSubscriptionResponseSchema.extend({ subscription: subscriptionSchema });
 
+/** POST /api/v1/billing/checkout as the holder of `token` (the Growth order unless another is given). */
+function checkout(server: FastifyInstance, token: string, payload: object = growthOrder) {
+  return server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(token), payload });
+}
+
+async function accessOf(server: FastifyInstance, token: string) {
+  return readJson(await server.inject({ method: 'GET', url: '/api/v1/me/access', headers: bearer(token) }), meAccessSchema);
+}
+
 async function checkSubscription(server: FastifyInstance, token?: string) {
   return server.inject({
     method: 'POST',
@@ -50,12 +59,7 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
     const server = await app();
     const buyer = await createTestUser(server);
     const before = Date.now();
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: growthOrder,
-    });
+    const response = await checkout(server, buyer.accessToken);
     expect(response.statusCode).toBe(201);
     const body = readJson(response, activatedCheckoutSchema);
     expect(body.kind).toBe('activated');
@@ -101,18 +105,11 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
   it('makes a client buyer their organization’s client manager: they invite colleagues and manage integrations', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const accessOf = async (token: string) =>
-      readJson(await server.inject({ method: 'GET', url: '/api/v1/me/access', headers: bearer(token) }), meAccessSchema);
-    expect((await accessOf(buyer.accessToken)).roles).toEqual(['client']);
+    expect((await accessOf(server, buyer.accessToken)).roles).toEqual(['client']);
 
-    const order = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: growthOrder,
-    });
+    const order = await checkout(server, buyer.accessToken);
     const { subscription } = readJson(order, activatedCheckoutSchema);
-    const access = await accessOf(buyer.accessToken);
+    const access = await accessOf(server, buyer.accessToken);
     expect(access.roles).toEqual(expect.arrayContaining(['client', 'client_manager']));
     expect(access.userType).toBe('client');
 
@@ -137,36 +134,17 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
     const staff = await createTestUser(server);
     await ensureProfile(database.db, { userId: staff.userId, userType: 'staff' });
     await grantRole(database.db, { userId: staff.userId, role: 'consultant' });
-    const order = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(staff.accessToken),
-      payload: growthOrder,
-    });
+    const order = await checkout(server, staff.accessToken);
     expect(order.statusCode).toBe(201);
-    const access = readJson(
-      await server.inject({ method: 'GET', url: '/api/v1/me/access', headers: bearer(staff.accessToken) }),
-      meAccessSchema,
-    );
-    expect(access.roles).toEqual(['consultant']);
+    expect((await accessOf(server, staff.accessToken)).roles).toEqual(['consultant']);
   });
 
   it('refuses a second live subscription for the same user with 409', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const first = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: growthOrder,
-    });
+    const first = await checkout(server, buyer.accessToken);
     expect(first.statusCode).toBe(201);
-    const second = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: { ...growthOrder, plan: 'scale' },
-    });
+    const second = await checkout(server, buyer.accessToken, { ...growthOrder, plan: 'scale' });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       error: { code: 'CONFLICT', message: 'You already have an active Growth subscription. Contact support to change plans.' },
@@ -176,9 +154,9 @@ describe('manual billing: POST /api/v1/billing/checkout', () => {
   it('lets only one of two simultaneous orders through', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const order = () =>
-      server.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: bearer(buyer.accessToken), payload: growthOrder });
-    const statuses = (await Promise.all([order(), order()])).map((response) => response.statusCode).sort();
+    const statuses = (await Promise.all([checkout(server, buyer.accessToken), checkout(server, buyer.accessToken)]))
+      .map((response) => response.statusCode)
+      .sort();
     expect(statuses).toEqual([201, 409]);
     expect(await database.db.$count(subscriptions, eq(subscriptions.userId, buyer.userId))).toBe(1);
   });
@@ -218,12 +196,7 @@ describe('POST /functions/v1/check-subscription', () => {
     const server = await app();
     const owner = await createTestUser(server);
     const other = await createTestUser(server);
-    const bought = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(owner.accessToken),
-      payload: growthOrder,
-    });
+    const bought = await checkout(server, owner.accessToken);
     expect(bought.statusCode).toBe(201);
 
     const mine = await checkSubscription(server, owner.accessToken);
@@ -269,12 +242,7 @@ describe('GET /api/v1/admin/billing/subscriptions', () => {
   it('lists subscriptions with their invoices for administrators only', async () => {
     const server = await app();
     const buyer = await createTestUser(server);
-    const bought = await server.inject({
-      method: 'POST',
-      url: '/api/v1/billing/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: growthOrder,
-    });
+    const bought = await checkout(server, buyer.accessToken);
     const id = readJson(bought, activatedCheckoutSchema).subscription.id;
 
     const asClient = await server.inject({ method: 'GET', url: '/api/v1/admin/billing/subscriptions', headers: bearer(buyer.accessToken) });
