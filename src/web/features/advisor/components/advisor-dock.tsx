@@ -15,12 +15,12 @@ export function AdvisorDock() {
   const { pathname } = useLocation();
   useAdvisorEvents();
   if (!showsAdvisor(pathname)) return null;
-  // A widget that fails says so where it would have floated (bottom right, on the cookie banner),
+  // A widget that fails says so where it would have floated (bottom centre, on the cookie banner),
   // and the page under it stays usable.
   return (
     <ErrorBoundary
       level="component"
-      fallbackClassName="fixed right-3 bottom-[calc(var(--advisor-dock-bottom)+0.75rem)] z-40 w-[min(24rem,calc(100vw-1.5rem))] bg-background shadow-lg sm:right-4"
+      fallbackClassName="fixed inset-x-3 bottom-[calc(var(--advisor-dock-bottom)+0.75rem)] z-40 mx-auto max-w-sm bg-background shadow-lg"
     >
       <Suspense fallback={null}>
         <AdvisorWidget />

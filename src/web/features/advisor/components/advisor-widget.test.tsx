@@ -355,16 +355,14 @@ describe('where the advisor floats', () => {
   }
   afterEach(() => vi.restoreAllMocks());
 
-  it('docks in the bottom-right corner, standing on the cookie banner, not across the bottom centre', async () => {
+  it('docks at the bottom centre (product.md §2), standing on the cookie banner', async () => {
     serve({});
     renderWidget();
     const launcher = await screen.findByRole('button', { name: 'Open the compliance advisor' });
     const dock = screen.getByTestId('advisor-widget');
     expect(dock.contains(launcher)).toBe(true);
     const placement = dock.className.split(' ');
-    expect(placement).toEqual(expect.arrayContaining(['fixed', 'right-0', 'bottom-(--advisor-dock-bottom)', 'justify-end']));
-    expect(placement).not.toEqual(expect.arrayContaining(['inset-x-0']));
-    expect(placement).not.toEqual(expect.arrayContaining(['justify-center']));
+    expect(placement).toEqual(expect.arrayContaining(['fixed', 'inset-x-0', 'bottom-(--advisor-dock-bottom)', 'justify-center']));
   });
 
   it('has the page keep room for its launcher while shown, and publishes its height for the toasts to stand above', async () => {

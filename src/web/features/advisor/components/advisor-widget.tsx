@@ -70,8 +70,9 @@ function useLauncherRoom(isShown: boolean) {
 }
 
 /**
- * The AI advisor chat widget (product.md §2): on workspace paths only, for a signed-in user, docked in
- * the bottom-right corner, minimized until opened. Its chrome steps aside while presentation mode is on.
+ * The AI advisor chat widget (product.md §2): on workspace paths only, for a signed-in user, docked at the
+ * bottom centre (the spec's place for it), minimized until opened. Its chrome steps aside while
+ * presentation mode is on.
  *
  * Over the page, never over what the user needs (app.css): the page keeps room below its last content
  * for the launcher, the dock stands on the cookie banner while that shows, and toasts stand above the
@@ -104,7 +105,7 @@ export function AdvisorWidget() {
     // Its padding is the gap to the screen's edges (and, measured with it, the toasts' gap from the bottom).
     <div
       ref={setDock}
-      className="pointer-events-none fixed right-0 bottom-(--advisor-dock-bottom) z-40 flex justify-end p-3 pt-0 sm:p-4 sm:pt-0"
+      className="pointer-events-none fixed inset-x-0 bottom-(--advisor-dock-bottom) z-40 flex justify-center p-3 pt-0 sm:p-4 sm:pt-0"
       data-testid="advisor-widget"
     >
       <div className="pointer-events-auto">
