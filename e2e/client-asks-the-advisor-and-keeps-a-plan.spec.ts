@@ -17,12 +17,13 @@ const TITLE = 'Set up quarterly access reviews for SOC 2';
 test('a client opens the advisor with open-csquare, asks for work, keeps the plan and edits it on /task-requests', async ({ page }) => {
   await signUpClient(page, 'advisor-plan');
 
-  // Minimized at first, docked at the bottom centre.
+  // Minimized at first, docked at the bottom centre, 1 rem above the screen's edge (the page keeps room for it).
   const dock = page.getByRole('button', { name: 'Open the compliance advisor' });
   await expect(dock).toBeVisible();
   const box = await dock.boundingBox();
   const viewport = page.viewportSize();
   expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - (viewport?.width ?? 0) / 2)).toBeLessThan(4);
+  expect((viewport?.height ?? 0) - (box?.y ?? 0) - (box?.height ?? 0)).toBe(16);
   await expectNoSeriousA11yViolations(page);
 
   await openAdvisor(page, 'SOC 2 readiness');

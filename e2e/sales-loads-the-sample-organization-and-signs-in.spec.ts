@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
-import { withStoredConsent } from './landing-fixtures.ts';
 import { createUserWithRole, signInAs, signOut, uniqueEmail } from './sign-in-helpers.ts';
 
 /**
@@ -22,8 +21,6 @@ async function signInWithSampleCredentials(page: Page, email: string, password: 
 
 test('sales loads the sample organization, signs in to it, and removes it again', async ({ page }) => {
   test.setTimeout(300_000);
-  // The cookie banner covers the bottom of the page on a first visit (the Remove button); this journey is not about it.
-  await withStoredConsent(page);
   const adminEmail = uniqueEmail('sample-admin');
   await createUserWithRole(adminEmail, 'administrator', ['--data-ai-admin']);
 

@@ -65,7 +65,11 @@ function ToastCard({ item }: { item: ToastItem }) {
   );
 }
 
-/** The toast region (product.md §9): F8 moves focus to it, as in Radix's Toast it replaces. */
+/**
+ * The toast region (product.md §9): F8 moves focus to it, as in Radix's Toast it replaces. Bottom right,
+ * standing above the cookie banner and the advisor's dock while they show (--toast-space-bottom, app.css),
+ * so a toast never hides the banner's buttons or the advisor's message box.
+ */
 export function Toaster() {
   const toasts = useToasts();
   const region = useRef<HTMLOListElement>(null);
@@ -83,9 +87,11 @@ export function Toaster() {
     <section
       aria-label="Notifications (F8)"
       aria-live="polite"
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full max-w-sm"
+      className="pointer-events-none fixed right-0 bottom-(--toast-space-bottom) z-[100] w-full max-w-sm"
     >
-      <ol ref={region} className="flex flex-col gap-2 p-4 outline-none">
+      {/* Empty, it takes no room: the region moves with the banner and the dock, and an empty box that
+          moves would count as a layout shift on a first visit's first paint. */}
+      <ol ref={region} className="flex flex-col gap-2 p-4 outline-none empty:p-0">
         {toasts.map((item) => (
           <ToastCard key={item.id} item={item} />
         ))}

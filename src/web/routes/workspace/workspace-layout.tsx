@@ -84,8 +84,15 @@ function WorkspaceShell() {
       />
       <div className="flex min-h-screen flex-col pt-16 lg:flex-row">
         <WorkspaceNav />
-        {/* pb-28: the advisor dock floats at the bottom centre; the last actions must scroll clear of it. */}
-        <main id="main" className="min-w-0 flex-1 px-4 pt-8 pb-28 sm:px-6 lg:px-10">
+        {/*
+          The window scrolls, not <main>; <main> keeps the room for the advisor's launcher and the cookie
+          banner below its content (app.css: --floating-space-bottom), so the navigation's rule runs beside it.
+        */}
+        <main
+          id="main"
+          data-keeps-floating-room=""
+          className="min-w-0 flex-1 px-4 pt-8 pb-[calc(3rem+var(--floating-space-bottom))] sm:px-6 lg:px-10"
+        >
           <DemoBanner />
           <PageBoundary level="page" key={pathname}>
             <RouteGuard requirement={pageAccessRequirement(pathname)}>

@@ -15,9 +15,13 @@ export function AdvisorDock() {
   const { pathname } = useLocation();
   useAdvisorEvents();
   if (!showsAdvisor(pathname)) return null;
-  // A widget that fails says so where it would have floated, and the page under it stays usable.
+  // A widget that fails says so where it would have floated (bottom centre, on the cookie banner),
+  // and the page under it stays usable.
   return (
-    <ErrorBoundary level="component" fallbackClassName="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-sm bg-background shadow-lg">
+    <ErrorBoundary
+      level="component"
+      fallbackClassName="fixed inset-x-3 bottom-[calc(var(--advisor-dock-bottom)+0.75rem)] z-40 mx-auto max-w-sm bg-background shadow-lg"
+    >
       <Suspense fallback={null}>
         <AdvisorWidget />
       </Suspense>

@@ -10,6 +10,7 @@ import { AuthContext, type AuthContextValue } from '../../auth/auth.tsx';
 import { PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
 import { resetChat } from '../chat-store.ts';
 import { AdvisorDock } from './advisor-dock.tsx';
+import { DOCK_SPACE_PROPERTY, LAUNCHER_ATTRIBUTE } from './advisor-widget.tsx';
 
 const USER_ID = FAKE_USER_ID;
 const PLAN_ID = '0c0f8b3e-8d8a-4f1e-9a55-3a4d1c2b7e10';
@@ -331,12 +332,56 @@ describe('the advisor widget', () => {
     );
   });
 
-  it('steps aside in presentation mode', async () => {
+  it('steps aside in presentation mode, keeping no room for itself', async () => {
     serve({});
     window.localStorage.setItem(STORAGE_KEYS.presentationMode, 'true');
     renderWidget();
     await waitFor(() => expect(document.documentElement.classList.contains('presentation-mode')).toBe(true));
     expect(screen.queryByTestId('advisor-widget')).toBeNull();
+    expect(document.documentElement.hasAttribute(LAUNCHER_ATTRIBUTE)).toBe(false);
+    expect(document.documentElement.style.getPropertyValue(DOCK_SPACE_PROPERTY)).toBe('');
     document.documentElement.classList.remove('presentation-mode');
+  });
+});
+
+describe('where the advisor floats', () => {
+  const root = document.documentElement;
+  // jsdom lays nothing out: the dock measures what a laptop would draw the launcher at, everything else 0.
+  function layOutDock(height: number) {
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'advisor-widget' ? DOMRect.fromRect({ width: 220, height }) : measure.call(this);
+    });
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('docks at the bottom centre (product.md §2), standing on the cookie banner', async () => {
+    serve({});
+    renderWidget();
+    const launcher = await screen.findByRole('button', { name: 'Open the compliance advisor' });
+    const dock = screen.getByTestId('advisor-widget');
+    expect(dock.contains(launcher)).toBe(true);
+    const placement = dock.className.split(' ');
+    expect(placement).toEqual(expect.arrayContaining(['fixed', 'inset-x-0', 'bottom-(--advisor-dock-bottom)', 'justify-center']));
+  });
+
+  it('has the page keep room for its launcher while shown, and publishes its height for the toasts to stand above', async () => {
+    serve({});
+    layOutDock(64);
+    const { unmount } = renderWidget();
+    await screen.findByRole('button', { name: 'Open the compliance advisor' });
+    expect(root.hasAttribute(LAUNCHER_ATTRIBUTE)).toBe(true);
+    expect(root.style.getPropertyValue(DOCK_SPACE_PROPERTY)).toBe('64px');
+    unmount();
+    expect(root.hasAttribute(LAUNCHER_ATTRIBUTE)).toBe(false);
+    expect(root.style.getPropertyValue(DOCK_SPACE_PROPERTY)).toBe('');
+  });
+
+  it('keeps no room on a page that does not show it', async () => {
+    serve({});
+    renderWidget('/pricing');
+    await screen.findByTestId('where');
+    expect(root.hasAttribute(LAUNCHER_ATTRIBUTE)).toBe(false);
+    expect(root.style.getPropertyValue(DOCK_SPACE_PROPERTY)).toBe('');
   });
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { useAuth } from '../../auth/auth.tsx';
 import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 import { writeStorage } from '../../../lib/storage.ts';
+import { usePublishedHeight } from '../../../lib/use-published-height.ts';
 import { ADVISOR_COPY, showsAdvisor } from '../advisor-copy.ts';
 import { fetchAdvisorHistory } from '../api/advisor-history.ts';
 import { type ChatMessage, SUGGESTION_ACTIONS, getChatState, resetChat, updateChat, useChatState } from '../chat-store.ts';
@@ -54,9 +55,28 @@ function useConversationOwner(userId: string | null) {
   }, [userId]);
 }
 
+/** Marks <html> while the launcher shows: app.css then keeps room for it below the page's last content. */
+export const LAUNCHER_ATTRIBUTE = 'data-advisor-launcher';
+
+/** The dock's height (launcher or open panel) while shown: app.css stands toasts above it. */
+export const DOCK_SPACE_PROPERTY = '--advisor-dock-space';
+
+function useLauncherRoom(isShown: boolean) {
+  useEffect(() => {
+    if (!isShown) return;
+    document.documentElement.setAttribute(LAUNCHER_ATTRIBUTE, '');
+    return () => document.documentElement.removeAttribute(LAUNCHER_ATTRIBUTE);
+  }, [isShown]);
+}
+
 /**
  * The AI advisor chat widget (product.md §2): on workspace paths only, for a signed-in user, docked at the
- * bottom centre, minimized until opened. Its chrome steps aside while presentation mode is on.
+ * bottom centre (the spec's place for it), minimized until opened. Its chrome steps aside while
+ * presentation mode is on.
+ *
+ * Over the page, never over what the user needs (app.css): the page keeps room below its last content
+ * for the launcher, the dock stands on the cookie banner while that shows, and toasts stand above the
+ * dock. On a phone the launcher is a round button (its name stays 'Open the compliance advisor').
  */
 export function AdvisorWidget() {
   const { pathname } = useLocation();
@@ -66,7 +86,10 @@ export function AdvisorWidget() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const dockRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(state.isOpen);
+  const [dock, setDock] = useState<HTMLElement | null>(null);
   const isVisible = showsAdvisor(pathname) && Boolean(user) && !isPresentationMode;
+  useLauncherRoom(isVisible);
+  usePublishedHeight(dock, DOCK_SPACE_PROPERTY);
   useConversationOwner(user?.id ?? null);
   useHistory(user?.id ?? null, isVisible && state.isOpen && !state.hasLoadedHistory);
 
@@ -79,7 +102,12 @@ export function AdvisorWidget() {
 
   if (!isVisible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-3 z-40 flex justify-center px-2" data-testid="advisor-widget">
+    // Its padding is the gap to the screen's edges (and, measured with it, the toasts' gap from the bottom).
+    <div
+      ref={setDock}
+      className="pointer-events-none fixed inset-x-0 bottom-(--advisor-dock-bottom) z-40 flex justify-center p-3 pt-0 sm:p-4 sm:pt-0"
+      data-testid="advisor-widget"
+    >
       <div className="pointer-events-auto">
         {state.isOpen ? (
           <ChatPanel state={state} inputRef={inputRef} onMinimize={() => updateChat({ isOpen: false })} />
@@ -89,10 +117,11 @@ export function AdvisorWidget() {
             type="button"
             onClick={() => updateChat({ isOpen: true })}
             aria-label="Open the compliance advisor"
-            className="flex items-center gap-2 rounded-full bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            data-testid="advisor-launcher"
+            className="flex h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-primary px-3.5 text-sm font-medium text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:px-5"
           >
-            <MessageCircle className="size-4" aria-hidden />
-            {ADVISOR_COPY.title}
+            <MessageCircle className="size-5" aria-hidden />
+            <span className="hidden sm:inline">{ADVISOR_COPY.title}</span>
           </button>
         )}
       </div>

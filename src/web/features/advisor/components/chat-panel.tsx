@@ -37,7 +37,11 @@ export function ChatPanel({
       data-width={size.width}
       data-height={size.height}
       className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-2xl"
-      style={{ width: `min(${size.width}px, calc(100vw - 1rem))`, height: `min(${size.height}px, calc(100dvh - 6rem))` }}
+      // Never wider than the screen less the dock's edges, nor taller than the room between the header and the cookie banner.
+      style={{
+        width: `min(${size.width}px, calc(100vw - 1.5rem))`,
+        height: `min(${size.height}px, calc(100dvh - 6rem - var(--advisor-dock-bottom, 0px)))`,
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onMinimize();
       }}

@@ -2,11 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { CONSENT_BOOT_SCRIPT, CONSENT_CHOSEN_ATTRIBUTE, ConsentProvider, readStoredConsent, useConsent } from '../consent.tsx';
 import { PRESENTATION_CLASS, PresentationModeProvider } from '../../presentation/presentation-mode.tsx';
-import { CookieBanner } from './cookie-banner.tsx';
+import { BANNER_SPACE_PROPERTY, CookieBanner } from './cookie-banner.tsx';
 
 function SettingsLink() {
   const { openPreferences } = useConsent();
@@ -154,5 +154,57 @@ describe('cookie banner', () => {
     await screen.findByRole('button', { name: 'Cookie settings' });
     expect(document.documentElement.classList.contains(PRESENTATION_CLASS)).toBe(true);
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+});
+
+describe('the room the banner keeps', () => {
+  const BANNER_HEIGHT = 212.4;
+  const ESSENTIAL_RECORD = {
+    essential: true,
+    functional: false,
+    analytics: false,
+    marketing: false,
+    timestamp: '2026-01-01T00:00:00.000Z',
+  };
+  const keptRoom = () => document.documentElement.style.getPropertyValue(BANNER_SPACE_PROPERTY);
+
+  // jsdom lays nothing out: the banner measures what a phone would draw it at, everything else 0.
+  function layOutBanner() {
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'cookie-banner' ? DOMRect.fromRect({ width: 390, height: BANNER_HEIGHT }) : measure.call(this);
+    });
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is the banner’s height while it shows on a first visit, and none once the visitor chooses', async () => {
+    layOutBanner();
+    renderBanner();
+    await screen.findByRole('region', { name: 'We value your privacy' });
+    expect(keptRoom()).toBe('213px');
+    await userEvent.click(screen.getByRole('button', { name: 'Essential Only' }));
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+    expect(keptRoom()).toBe('');
+  });
+
+  it('is none for a visitor who has chosen, and the banner’s height again while reopened from Cookie settings', async () => {
+    layOutBanner();
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify(ESSENTIAL_RECORD));
+    renderBanner();
+    expect(keptRoom()).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    await screen.findByRole('region', { name: 'Cookie preferences' });
+    expect(keptRoom()).toBe('213px');
+    await userEvent.click(screen.getByRole('button', { name: 'Close cookie settings' }));
+    expect(keptRoom()).toBe('');
+  });
+
+  it('is none in presentation mode, where the banner stays hidden', async () => {
+    layOutBanner();
+    localStorage.setItem(STORAGE_KEYS.presentationMode, 'true');
+    renderBanner();
+    await screen.findByRole('button', { name: 'Cookie settings' });
+    expect(screen.queryByTestId('cookie-banner')).toBeNull();
+    expect(keptRoom()).toBe('');
   });
 });

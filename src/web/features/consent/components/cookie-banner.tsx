@@ -1,7 +1,8 @@
 import { Cookie, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useId, useRef } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { usePublishedHeight } from '../../../lib/use-published-height.ts';
 import { useConsent } from '../consent.tsx';
 import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 
@@ -16,10 +17,14 @@ function FocusHeadingOnMount({ headingId }: { headingId: string }) {
   return null;
 }
 
+/** The banner's height while it is shown; app.css keeps that much room at the bottom of the page. */
+export const BANNER_SPACE_PROPERTY = '--cookie-banner-space';
+
 /**
  * The cookie banner (product.md §2, §4): bottom of the screen, on a first visit only or when reopened
  * from 'Cookie settings'. It does not trap focus (the page stays usable) and stays out of the way
- * in presentation mode.
+ * in presentation mode. While it shows, the page keeps room for it at the bottom, so nothing the
+ * visitor needs stays hidden under it.
  */
 export function CookieBanner() {
   const consentState = useConsent();
@@ -27,6 +32,9 @@ export function CookieBanner() {
   const { isPresentationMode } = usePresentationMode();
   const headingId = useId();
   const shownView = useRef(bannerView);
+  // Hidden by CSS (a visitor who has chosen, before the app closes it), it measures 0: no room kept.
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  usePublishedHeight(section, BANNER_SPACE_PROPERTY);
 
   // Opened on request, or switched between views (the pressed button is gone): move focus to the
   // heading so keyboard and screen-reader users land on what they asked for.
@@ -39,9 +47,10 @@ export function CookieBanner() {
   if (!isBannerOpen || isPresentationMode) return null;
   // Before any choice, closing means essential only (product.md §4); afterwards it just closes.
   const close = consent ? consentState.closePreferences : consentState.acceptEssentialOnly;
-  // z-[45]: above the advisor dock (z-40) on workspace pages, below dialogs and toasts (z-50).
+  // z-[45]: above the header and the advisor's dock (z-40), below dialogs (z-50) and toasts.
   return (
     <section
+      ref={setSection}
       aria-labelledby={headingId}
       data-testid="cookie-banner"
       // The first-visit banner (prerendered with every page) is hidden by CSS while a choice is stored (app.css).
