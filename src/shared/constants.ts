@@ -118,3 +118,11 @@ export const CHAT_WIDGET_SIZE = {
   normal: { width: 384, height: 500 },
   expanded: { width: 500, height: 600 },
 } as const;
+
+/**
+ * Where the route guard sends a signed-out visitor, and where a failed check lands (product.md §4).
+ * Here, not beside the permissions: the auth provider on every public page reads them, and the
+ * permission tables (a few KB only the workspace needs) must not come with them.
+ */
+export const SIGN_IN_PATH = '/auth';
+export const ACCESS_DENIED_PATH = '/dashboard-compliancecore';

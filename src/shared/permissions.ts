@@ -356,10 +356,6 @@ export function needsAccessData(requirement: AccessRequirement): boolean {
   );
 }
 
-/** Where the route guard sends a signed-out visitor, and where a failed check lands (product.md §4). */
-export const SIGN_IN_PATH = '/auth';
-export const ACCESS_DENIED_PATH = '/dashboard-compliancecore';
-
 /**
  * What each signed-in page requires (product.md §2, §6): every workspace page needs a session, /admin
  * the administrator role, /auditor-portal the auditor rank or higher.

@@ -49,28 +49,30 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-/** Every package a module reaches through static value imports of our own modules. */
-function packagesReached(entry: string): Map<string, string> {
-  const reached = new Map<string, string>();
-  const seen = new Set<string>();
+/** Every package a module reaches through static value imports of our own modules, and those modules. */
+function staticallyReached(entry: string): { packages: Map<string, string>; modules: Set<string> } {
+  const packages = new Map<string, string>();
+  const modules = new Set<string>();
   const stack = [entry];
   while (stack.length > 0) {
     const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
+    if (modules.has(file)) continue;
+    modules.add(file);
     for (const specifier of staticValueImports(file)) {
       if (!specifier.startsWith('.')) {
         const name = packageName(specifier);
         const importer = path.relative(webRoot, file);
-        if (!reached.has(name) && !DROPPED_BY_THE_BUNDLER.has(`${name} ${importer}`)) reached.set(name, importer);
+        if (!packages.has(name) && !DROPPED_BY_THE_BUNDLER.has(`${name} ${importer}`)) packages.set(name, importer);
         continue;
       }
       const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys).resolvedModule?.resolvedFileName;
       if (resolved && !resolved.includes('node_modules') && !resolved.endsWith('.css') && !isServerOnly(resolved)) stack.push(resolved);
     }
   }
-  return reached;
+  return { packages, modules };
 }
+
+const packagesReached = (entry: string) => staticallyReached(entry).packages;
 
 const web = (file: string) => path.join(webRoot, file);
 
@@ -105,5 +107,17 @@ describe('what a public page imports statically', () => {
   // sign-up, the e-mailed link, the second factor, the privacy request, the ROI calculator.
   it.each(PUBLIC_MODULES)('%s loads no react-hook-form', (module) => {
     expect(packagesReached(web(module)).get('react-hook-form')).toBeUndefined();
+  });
+});
+
+/**
+ * A module the shell (root.tsx) imports statically goes into the shell chunk whole: every export of
+ * it that any page uses rides along on every public page. These are the workspace's, and reached
+ * the shell once through one constant (decision 012, fifth pass): the role and permission tables,
+ * and the advisor's strings.
+ */
+describe('what every page carries in its shell', () => {
+  it.each(['../shared/permissions.ts', 'features/advisor/advisor-copy.ts'])('root.tsx does not reach %s', (module) => {
+    expect(staticallyReached(web('root.tsx')).modules.has(web(module))).toBe(false);
   });
 });

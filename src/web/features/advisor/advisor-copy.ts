@@ -25,20 +25,3 @@ export const QUICK_ACTIONS = [
   { tab: 'support', label: 'Support', description: 'Guides and our team' },
   { tab: 'integrations', label: 'Integrations', description: 'Connected tools' },
 ] as const;
-
-/** Paths that show the widget (product.md §2): any path containing one of these. */
-export const ADVISOR_PATHS = [
-  'dashboard-compliancecore',
-  'profile',
-  'admin',
-  'task-requests',
-  'auditor-portal',
-  'program-execution',
-] as const;
-
-export function showsAdvisor(pathname: string): boolean {
-  return ADVISOR_PATHS.some((segment) => pathname.includes(segment));
-}
-
-export const OPEN_EVENT = 'open-csquare';
-export const CONTEXT_EVENT = 'workflow-context-update';

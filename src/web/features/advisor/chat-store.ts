@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { AiSuggestion } from '../../../shared/schemas/advisor.ts';
-import { type AccessRequirement, ENDPOINT_ACCESS } from '../../../shared/permissions.ts';
 
 /**
  * The advisor conversation lives outside React, so it survives navigation between workspace
@@ -66,12 +65,6 @@ function subscribe(listener: () => void) {
 export function useChatState(): ChatState {
   return useSyncExternalStore(subscribe, getChatState, () => initialState);
 }
-
-/** What each action's endpoint requires; a user who cannot meet it (an auditor keeping a plan) is not offered it. */
-export const SUGGESTION_ACTION_ACCESS: Record<ChatActionKind, AccessRequirement> = {
-  'use-plan': ENDPOINT_ACCESS.writePlans,
-  'generate-workflow': ENDPOINT_ACCESS.writeWorkflows,
-};
 
 export const SUGGESTION_ACTIONS: ChatMessage['actions'] = [
   { label: 'Use plan', variant: 'default', action: 'use-plan' },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CONTEXT_EVENT, OPEN_EVENT } from './advisor-copy.ts';
+import { CONTEXT_EVENT, OPEN_EVENT } from './advisor-paths.ts';
 import { updateChat } from './chat-store.ts';
 
 /** A context string from an event's detail: a string, or an object with `context`. */

@@ -1,8 +1,7 @@
 import type { AuthError, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { type ReactNode, Suspense, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import { ACCESS_DENIED_PATH } from '../../../shared/permissions.ts';
+import { ACCESS_DENIED_PATH, STORAGE_KEYS } from '../../../shared/constants.ts';
 import type { MeAccess } from '../../../shared/schemas/access.ts';
 import type { CheckSubscriptionResponse } from '../../../shared/schemas/billing.ts';
 import { setAccessTokenProvider } from '../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ACCESS_DENIED_PATH, type AccessRequirement, SIGN_IN_PATH } from '../../../shared/permissions.ts';
+import { ACCESS_DENIED_PATH, SIGN_IN_PATH } from '../../../shared/constants.ts';
+import type { AccessRequirement } from '../../../shared/permissions.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { reportAccessDenial, useAccessDecision } from './access.ts';
 

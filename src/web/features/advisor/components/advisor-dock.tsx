@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { lazyWithQuery } from '../../../lib/lazy-with-query.tsx';
-import { showsAdvisor } from '../advisor-copy.ts';
+import { showsAdvisor } from '../advisor-paths.ts';
 import { useAdvisorEvents } from '../use-advisor-events.ts';
 
 const AdvisorWidget = lazyWithQuery(() => import('./advisor-widget.tsx').then((module) => module.AdvisorWidget));

@@ -1,17 +1,24 @@
 import { Maximize2, Minimize2, Minus } from 'lucide-react';
 import type { RefObject } from 'react';
 import { CHAT_WIDGET_SIZE } from '../../../../shared/constants.ts';
+import { type AccessRequirement, ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ADVISOR_COPY } from '../advisor-copy.ts';
 import { decideAccess } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth.tsx';
-import { type ChatActionKind, type ChatState, SUGGESTION_ACTION_ACCESS, updateChat } from '../chat-store.ts';
+import { type ChatActionKind, type ChatState, updateChat } from '../chat-store.ts';
 import { useSendMessage } from '../use-send-message.ts';
 import { useSuggestionActions } from '../use-suggestion-actions.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessages } from './chat-messages.tsx';
 import { QuickActions } from './quick-actions.tsx';
+
+/** What each action's endpoint requires; a user who cannot meet it (an auditor keeping a plan) is not offered it. */
+const SUGGESTION_ACTION_ACCESS: Record<ChatActionKind, AccessRequirement> = {
+  'use-plan': ENDPOINT_ACCESS.writePlans,
+  'generate-workflow': ENDPOINT_ACCESS.writeWorkflows,
+};
 
 /** The open widget: 384×500, or 500×600 expanded (product.md §2), never wider or taller than the screen. */
 export function ChatPanel({

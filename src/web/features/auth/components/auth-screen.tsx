@@ -1,7 +1,7 @@
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCESS_DENIED_PATH } from '../../../../shared/permissions.ts';
+import { ACCESS_DENIED_PATH } from '../../../../shared/constants.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
