@@ -1,5 +1,6 @@
-import { type ComponentProps, createContext, type KeyboardEvent, type ReactNode, useContext, useId, useState } from 'react';
+import { type ComponentProps, createContext, type KeyboardEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { revealInScroller } from '../../lib/reveal-in-scroller.ts';
 import { rovingFocusTarget } from '../../lib/roving-focus.ts';
 
 /**
@@ -78,8 +79,14 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
 export function TabsTrigger({ value, className, onClick, ...props }: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
   const tabs = useTabs('TabsTrigger');
   const isSelected = tabs.value === value;
+  const ref = useRef<HTMLButtonElement>(null);
+  // A tab list wider than the screen scrolls sideways: keep the selected tab in sight.
+  useEffect(() => {
+    if (isSelected && ref.current) revealInScroller(ref.current);
+  }, [isSelected]);
   return (
     <button
+      ref={ref}
       type="button"
       role="tab"
       id={triggerId(tabs.baseId, value)}
