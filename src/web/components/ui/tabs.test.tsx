@@ -68,6 +68,12 @@ describe('Tabs', () => {
     expect(screen.getByText('Panel three').getAttribute('data-state')).toBe('active');
   });
 
+  it('scrolls a row of tabs wider than its container inside itself, not the page', () => {
+    render(<Sections />);
+    const classes = [...screen.getByRole('tablist', { name: 'Sections' }).classList];
+    expect(classes).toEqual(expect.arrayContaining(['max-w-full', 'overflow-x-auto']));
+  });
+
   describe('in a tab list wider than its frame', () => {
     afterEach(() => vi.restoreAllMocks());
 

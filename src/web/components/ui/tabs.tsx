@@ -70,7 +70,9 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={moveFocus}
-      className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      // max-w-full + overflow-x-auto: a row of tabs wider than a phone scrolls inside itself instead of
+      // widening the page (the selected tab is kept in sight, revealInScroller).
+      className={cn('inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );
