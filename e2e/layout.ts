@@ -20,7 +20,10 @@ export async function expectHeaderFits(page: Page): Promise<void> {
   const misfits = await page.getByRole('banner').evaluate((header) => {
     const width = window.innerWidth;
     return [...header.querySelectorAll<HTMLElement>('a, button')]
-      .map((control) => ({ name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '', box: control.getBoundingClientRect() }))
+      .map((control) => ({
+        name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '',
+        box: control.getBoundingClientRect(),
+      }))
       .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > width || box.height > 44))
       .map(({ name, box }) => `${name} at ${Math.round(box.left)}–${Math.round(box.right)} px, ${Math.round(box.height)} px tall`);
   });

@@ -20,8 +20,6 @@ function firstRow(table: Element): Element | undefined {
  * several tables gets regions a screen reader can tell apart, where a bare "Table" would repeat.
  */
 export function tableName(table: Element | undefined): string {
-  const headings = (table ? (firstRow(table)?.children ?? []) : [])
-    .map((cell) => text(cell).trim())
-    .filter(Boolean);
+  const headings = (table ? (firstRow(table)?.children ?? []) : []).map((cell) => text(cell).trim()).filter(Boolean);
   return headings.length > 0 ? `Table: ${headings.join(', ')}` : 'Table';
 }

@@ -1,4 +1,14 @@
-import { type ComponentProps, createContext, type KeyboardEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '../../lib/cn.ts';
 import { revealInScroller } from '../../lib/reveal-in-scroller.ts';
 import { rovingFocusTarget } from '../../lib/roving-focus.ts';
