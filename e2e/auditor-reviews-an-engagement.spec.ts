@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { withEssentialConsent } from './content-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 import { createUserWithRole, signInAs, uniqueEmail, verifyLinkFor } from './sign-in-helpers.ts';
 import { test } from './test.ts';
 
@@ -117,5 +118,12 @@ test('staff open an engagement, the invited auditor reviews, the client resubmit
     await auditor.getByRole('button', { name: 'Verify' }).click();
     await expect(auditor.getByText(/Chain intact/)).toBeVisible();
     await expectNoSeriousA11yViolations(auditor, A11Y_SCOPE.main);
+  });
+
+  await test.step('on a phone, the engagement fits the screen and its last tab is in sight', async () => {
+    await auditor.setViewportSize({ width: 390, height: 844 });
+    await auditor.reload();
+    await expect(auditor.getByRole('tab', { name: 'Audit trail' })).toBeInViewport();
+    await expectNoSidewaysScroll(auditor);
   });
 });

@@ -3,6 +3,7 @@ import { test } from './test.ts';
 import { signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 import { createUserWithRole, signInAs, uniqueEmail } from './sign-in-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -96,6 +97,11 @@ test('a client asks for work with the wizard; an agent drafts it; a reviewer sen
   await queue.getByRole('link', { name: new RegExp(`${VENDOR}.*v1`) }).click();
   await expect(staffPage.getByText('Human decision required')).toBeVisible();
   await expectNoSeriousA11yViolations(staffPage, A11Y_SCOPE.main);
+  // The draft's findings table is wider than a phone: it scrolls in its own frame, and the page does not.
+  await staffPage.setViewportSize({ width: 390, height: 844 });
+  await expect(staffPage.getByRole('region', { name: /^Table: / }).first()).toBeVisible();
+  await expectNoSidewaysScroll(staffPage);
+  await staffPage.setViewportSize({ width: 1280, height: 720 });
   const scores = async (values: [string, string, string, string]) => {
     for (const [index, label] of ['Accuracy', 'Completeness', 'Framework alignment', 'Timeliness'].entries()) {
       await staffPage.getByLabel(label).fill(values[index] ?? '');

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './test.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
+import { expectHeaderFits, expectNoSidewaysScroll } from './layout.ts';
 import { createUserWithRole, signInAs, signOut, uniqueEmail } from './sign-in-helpers.ts';
 
 /**
@@ -36,6 +37,11 @@ test('sales loads the sample organization, signs in to it, and removes it again'
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'test-results/sample-data-phone.png', fullPage: true });
+  // Opened on a phone, Sample data is the last of seven tabs, beyond the screen's edge: the tab list scrolls to show it.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Sample data' })).toBeInViewport();
+  await expectHeaderFits(page);
+  await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The organizations list marks it.
@@ -48,6 +54,16 @@ test('sales loads the sample organization, signs in to it, and removes it again'
   // Sales signs in as the sample client manager: the workspace is filled and marked as sample.
   await signInWithSampleCredentials(page, MANAGER, password);
   await expect(page.getByRole('banner').getByLabel('Northwind Health Partners is a sample organization')).toBeVisible();
+  // The header carries the sample mark and the bell besides the site's links: on a laptop it holds them
+  // on one line; on a phone the menu button (and Sign Out behind it) stays on screen.
+  await expectHeaderFits(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectHeaderFits(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Close menu' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/task-requests');
   const main = page.getByRole('main');
   await expect(main.getByText('HIPAA security risk analysis for the patient portal').first()).toBeVisible();

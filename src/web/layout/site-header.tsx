@@ -12,11 +12,24 @@ import { CAPABILITY_LINKS, type NavLink as NavigationLink, PRIMARY_LINKS } from 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground', isActive && 'text-foreground');
 
-function Logo() {
+/**
+ * Where the header folds into its menu button. The workspace's header carries more (the sample mark and
+ * the notification bell): its row only fits from xl, and on a phone only without the wordmark. The
+ * header is fixed, so whatever does not fit is not scrolled to but clipped — the menu button first.
+ * Whole class names, so Tailwind finds them.
+ */
+const LAYOUTS = {
+  roomy: { wide: 'hidden lg:flex', narrowOnly: 'lg:hidden', wordmark: '' },
+  crowded: { wide: 'hidden xl:flex', narrowOnly: 'xl:hidden', wordmark: 'hidden sm:inline' },
+} as const;
+type HeaderLayout = (typeof LAYOUTS)[keyof typeof LAYOUTS];
+
+function Logo({ layout }: { layout: HeaderLayout }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold text-foreground" aria-label="ComplianceCore home">
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-foreground" aria-label="ComplianceCore home">
       <ShieldCheck className="size-7 text-primary" aria-hidden />
-      <span className="text-lg tracking-tight">ComplianceCore</span>
+      {/* The link keeps its name (aria-label) where the wordmark gives way. */}
+      <span className={cn('text-lg tracking-tight', layout.wordmark)}>ComplianceCore</span>
     </Link>
   );
 }
@@ -60,7 +73,7 @@ function MobileLinkList({ links, className, onClose }: { links: readonly Navigat
   );
 }
 
-function MobileMenu({ onClose }: { onClose: () => void }) {
+function MobileMenu({ onClose, layout }: { onClose: () => void; layout: HeaderLayout }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
@@ -69,7 +82,7 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background px-4 pb-6 pt-2 lg:hidden">
+    <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t border-border bg-background px-4 pb-6 pt-2', layout.narrowOnly)}>
       <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Capabilities</p>
       <MobileLinkList links={CAPABILITY_LINKS} className="mt-1" onClose={onClose} />
       <MobileLinkList links={PRIMARY_LINKS} className="mt-3 border-t border-border pt-3" onClose={onClose} />
@@ -81,19 +94,20 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The fixed top navigation (product.md §2), collapsing into a disclosure menu below the lg breakpoint.
- * `actions` go before the search button (the workspace's notification bell).
+ * The fixed top navigation (product.md §2), collapsing into a disclosure menu below the lg breakpoint
+ * (below xl when it carries `actions`, which go before the search button: the workspace's notification bell).
  */
 export function SiteHeader({ actions }: { actions?: ReactNode } = {}) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  const layout = actions ? LAYOUTS.crowded : LAYOUTS.roomy;
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <Logo layout={layout} />
+        <nav aria-label="Main" className={cn('items-center gap-1', layout.wide)}>
           <CapabilitiesMenu />
           {PRIMARY_LINKS.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>
@@ -105,13 +119,13 @@ export function SiteHeader({ actions }: { actions?: ReactNode } = {}) {
           {actions}
           <SearchButton />
           <ThemeToggle />
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className={cn('items-center gap-2', layout.wide)}>
             <AccountLinks />
           </div>
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className={layout.narrowOnly}
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -121,7 +135,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode } = {}) {
           </Button>
         </div>
       </div>
-      {isMenuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} /> : null}
+      {isMenuOpen ? <MobileMenu layout={layout} onClose={() => setMenuOpen(false)} /> : null}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
 
 function Sections({ activationMode, onValueChange }: { activationMode?: 'automatic' | 'manual'; onValueChange?: (value: string) => void }) {
@@ -66,5 +66,66 @@ describe('Tabs', () => {
     render(<Sections />);
     await userEvent.click(tab('Three'));
     expect(screen.getByText('Panel three').getAttribute('data-state')).toBe('active');
+  });
+
+  it('scrolls a row of tabs wider than its container inside itself, not the page', () => {
+    render(<Sections />);
+    const classes = [...screen.getByRole('tablist', { name: 'Sections' }).classList];
+    expect(classes).toEqual(expect.arrayContaining(['max-w-full', 'overflow-x-auto']));
+  });
+
+  describe('in a tab list wider than its frame', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** jsdom lays nothing out: a 300 px frame over a row of 100 px tabs, the frame scrolled by its scrollLeft. */
+    function layOut() {
+      const isFrame = (element: HTMLElement) => element.dataset.testid === 'frame';
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+        return isFrame(this) ? 600 : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+        return isFrame(this) ? 300 : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        if (isFrame(this)) return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 40 });
+        const frame = this.closest<HTMLElement>('[data-testid="frame"]');
+        const index = this.parentElement ? [...this.parentElement.children].indexOf(this) : 0;
+        return DOMRect.fromRect({ x: index * 100 - (frame?.scrollLeft ?? 0), y: 0, width: 100, height: 40 });
+      });
+    }
+
+    function WideSections({ value }: { value: string }) {
+      return (
+        <Tabs value={value}>
+          <div data-testid="frame" style={{ overflowX: 'auto' }}>
+            <TabsList aria-label="Sections">
+              {['one', 'two', 'three', 'four', 'five', 'six'].map((name) => (
+                <TabsTrigger key={name} value={name}>
+                  {name}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+        </Tabs>
+      );
+    }
+
+    it('scrolls the frame sideways to show the selected tab, and the page not at all', () => {
+      layOut();
+      const scrollIntoView = vi.fn();
+      Element.prototype.scrollIntoView = scrollIntoView;
+      const { rerender } = render(<WideSections value="five" />);
+      // Tab five spans 400–500 px: the frame scrolls by 200 px to end at its right edge.
+      expect(screen.getByTestId('frame').scrollLeft).toBe(200);
+      rerender(<WideSections value="one" />);
+      expect(screen.getByTestId('frame').scrollLeft).toBe(0);
+      expect(scrollIntoView).not.toHaveBeenCalled();
+    });
+
+    it('leaves the frame where it is when the selected tab is in sight', () => {
+      layOut();
+      render(<WideSections value="two" />);
+      expect(screen.getByTestId('frame').scrollLeft).toBe(0);
+    });
   });
 });

@@ -1,5 +1,16 @@
-import { type ComponentProps, createContext, type KeyboardEvent, type ReactNode, useContext, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '../../lib/cn.ts';
+import { revealInScroller } from '../../lib/reveal-in-scroller.ts';
 import { rovingFocusTarget } from '../../lib/roving-focus.ts';
 
 /**
@@ -69,7 +80,9 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={moveFocus}
-      className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      // max-w-full + overflow-x-auto: a row of tabs wider than a phone scrolls inside itself instead of
+      // widening the page (the selected tab is kept in sight, revealInScroller).
+      className={cn('inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );
@@ -78,8 +91,14 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
 export function TabsTrigger({ value, className, onClick, ...props }: Omit<ComponentProps<'button'>, 'value'> & { value: string }) {
   const tabs = useTabs('TabsTrigger');
   const isSelected = tabs.value === value;
+  const ref = useRef<HTMLButtonElement>(null);
+  // A tab list wider than the screen scrolls sideways: keep the selected tab in sight.
+  useEffect(() => {
+    if (isSelected && ref.current) revealInScroller(ref.current);
+  }, [isSelected]);
   return (
     <button
+      ref={ref}
       type="button"
       role="tab"
       id={triggerId(tabs.baseId, value)}

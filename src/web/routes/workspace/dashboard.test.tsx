@@ -138,3 +138,20 @@ describe('the dashboard’s parameters (product.md §2)', () => {
     },
   );
 });
+
+describe('the workflows tab before the organization is known', () => {
+  it('shows a client that their organization is loading, not staff’s prompt to choose one', async () => {
+    // Only the organization keeps the page waiting; the rest answers as an empty workspace.
+    serveApi(NO_WORKFLOWS);
+    const served = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        String(input).startsWith('/api/v1/organizations/mine') ? new Promise<Response>(() => {}) : served(input, init),
+      ),
+    );
+    renderWorkspaceRoute(<DashboardRoute />, { url: '/dashboard-compliancecore?tab=workflows', role: 'client_manager' });
+    await screen.findByText('Loading your organization');
+    expect(screen.queryByText(/Choose a client organization/)).toBeNull();
+  });
+});

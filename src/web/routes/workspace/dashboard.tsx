@@ -9,7 +9,7 @@ import { useDemoView } from '../../features/demo-mode/use-demo-view.ts';
 import { SupportRequestsSection } from '../../features/support/components/support-requests-section.tsx';
 import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
 import { WorkflowManager } from '../../features/workflow-runs/components/workflow-manager.tsx';
-import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
+import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
 import { ComplianceTab } from './dashboard-compliance.tsx';
@@ -77,11 +77,13 @@ export default function DashboardRoute() {
 
 /** The Unified Workflow Manager for the organization chosen (a client's own; staff pick one). */
 function WorkflowsManagerSection() {
-  const { organizationId, picker } = useProgrammeOrganization();
+  const programme = useProgrammeOrganization();
   return (
     <div className="space-y-4">
-      <ProgrammeOrganizationPicker picker={picker} />
-      <WorkflowManager organizationId={organizationId} />
+      <ProgrammeOrganizationPicker picker={programme.picker} />
+      <ProgrammeOrganizationGate programme={programme}>
+        <WorkflowManager organizationId={programme.organizationId} />
+      </ProgrammeOrganizationGate>
     </div>
   );
 }

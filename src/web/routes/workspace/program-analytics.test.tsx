@@ -49,6 +49,10 @@ describe('Program Analytics on /program-execution', () => {
     expect(within(overdue.getByRole('row', { name: /October 2026/, hidden })).getByRole('cell', { hidden }).textContent).toBe('1');
     const approvals = within(screen.getByRole('table', { name: 'Approvals waiting', hidden }));
     expect(within(approvals.getByRole('row', { name: /November 2026/, hidden })).getByRole('cell', { hidden }).textContent).toBe('3');
+    // Each table scrolls in a frame a keyboard can focus (nothing inside it takes focus).
+    const frame = screen.getByRole('region', { name: 'On-time completion', hidden });
+    expect(frame.tabIndex).toBe(0);
+    within(frame).getByRole('table', { hidden });
   });
 
   it('says so when nothing happened yet', async () => {

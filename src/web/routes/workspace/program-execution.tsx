@@ -2,13 +2,13 @@ import type { MetaArgs } from 'react-router';
 import { ProgramAnalytics } from './program-analytics.tsx';
 import { ProgramCalendar } from '../../features/workflow-runs/components/program-calendar.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
+import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 
 export const meta = ({ location }: MetaArgs) => pageMeta(location.pathname);
 
 /** /program-execution: the programme that executes itself — its compliance calendar (docs/workflow-runs.md). */
 export default function ProgramExecutionRoute() {
-  const { organizationId, picker } = useProgrammeOrganization();
+  const programme = useProgrammeOrganization();
   return (
     <div className="space-y-6">
       <div>
@@ -18,9 +18,11 @@ export default function ProgramExecutionRoute() {
           the phases to your audit.
         </p>
       </div>
-      <ProgrammeOrganizationPicker picker={picker} />
-      <ProgramCalendar organizationId={organizationId} />
-      <ProgramAnalytics organizationId={organizationId} />
+      <ProgrammeOrganizationPicker picker={programme.picker} />
+      <ProgrammeOrganizationGate programme={programme}>
+        <ProgramCalendar organizationId={programme.organizationId} />
+        <ProgramAnalytics organizationId={programme.organizationId} />
+      </ProgrammeOrganizationGate>
     </div>
   );
 }

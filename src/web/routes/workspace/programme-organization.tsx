@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { Alert, AlertTitle } from '../../components/ui/alert.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRequestOrganizations } from '../../features/task-requests/api/task-requests-api.ts';
 
 /**
@@ -58,4 +60,27 @@ export function ProgrammeOrganizationPicker({ picker }: { picker: ReturnType<typ
       </div>
     </div>
   );
+}
+
+/**
+ * Holds a programme view back until its organization is known. Without it, a client manager's calendar
+ * and workflows said "Choose a client organization" — staff's prompt — while their own was still loading,
+ * and kept saying it when it could not be loaded.
+ */
+export function ProgrammeOrganizationGate({
+  programme,
+  children,
+}: {
+  programme: ReturnType<typeof useProgrammeOrganization>;
+  children: ReactNode;
+}) {
+  if (programme.isLoading) return <Spinner label="Loading your organization" />;
+  if (programme.organizationId === null && !programme.picker)
+    return (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>Your organization could not be loaded</AlertTitle>
+        <p className="mt-1">Reload the page to try again.</p>
+      </Alert>
+    );
+  return children;
 }

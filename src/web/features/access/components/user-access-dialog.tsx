@@ -100,7 +100,7 @@ export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose:
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{user ? 'Edit access' : 'Invite user'}</DialogTitle>
-          <DialogDescription className="break-all">
+          <DialogDescription className="wrap-anywhere">
             {user ? user.email : 'They get an e-mail with a link that signs them in; they choose a password on their profile.'}
           </DialogDescription>
         </DialogHeader>

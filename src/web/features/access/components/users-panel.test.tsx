@@ -54,6 +54,10 @@ describe('the users panel', () => {
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    // A sentence wraps between words on a phone; break-all cut it mid-word ("signs th / em in").
+    const description = within(dialog).getByText(/They get an e-mail/);
+    expect([...description.classList]).toContain('wrap-anywhere');
+    expect([...description.classList]).not.toContain('break-all');
     await userEvent.type(within(dialog).getByLabelText(/Email/), 'not-an-address');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     await within(dialog).findByText('Please enter a valid email address');

@@ -46,7 +46,7 @@ function DeleteUserButton({ user }: { user: AdminUser }) {
 function UserRow({ user, isSelf, onEdit }: { user: AdminUser; isSelf: boolean; onEdit: () => void }) {
   const flags = CAPABILITIES.filter((flag) => user.roles.some((role) => role[flag]));
   return (
-    <li className="grid gap-3 p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto_auto] md:items-center">
+    <li className="grid gap-3 p-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto_auto] md:items-center">
       <div className="min-w-0">
         <p className="break-all font-medium">{user.email || 'No email'}</p>
         <p className="text-xs text-muted-foreground">

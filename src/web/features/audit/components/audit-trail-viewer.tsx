@@ -108,7 +108,14 @@ export function AuditTrailViewer({ scope }: { scope: Pick<TrailFilters, 'organiz
           {trail.error.message}
         </Alert>
       ) : null}
-      {trail.data?.events.length === 0 ? <p className="text-muted-foreground">No entry matches.</p> : null}
+      {trail.data?.events.length === 0 ? (
+        <p className="text-muted-foreground">
+          {/* Unfiltered, "No entry matches" read like a broken filter on a trail that is simply empty so far. */}
+          {filters.action || filters.entityType || filters.from || filters.to
+            ? 'No entry matches these filters.'
+            : 'Nothing recorded yet: every change made in this scope is added here as it happens.'}
+        </p>
+      ) : null}
       <ol className="space-y-2" aria-label="Trail entries">
         {trail.data?.events.map((event) => (
           <li key={event.id} className="rounded-lg border p-3 text-sm">

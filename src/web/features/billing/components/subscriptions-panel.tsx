@@ -67,7 +67,7 @@ function SubscriptionRow({ subscription }: { subscription: AdminSubscription }) 
       <div className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <p className="font-medium">{subscription.organizationName}</p>
-          <p className="break-all text-sm text-muted-foreground">
+          <p className="wrap-anywhere text-sm text-muted-foreground">
             {planById(subscription.plan).name} plan · {subscription.billingEmail} · since {day(subscription.createdAt)}
           </p>
         </div>

@@ -73,7 +73,7 @@ function RequestRow({ item, isOpen, onToggle }: { item: DsarRequestListItem; isO
           <p className="font-medium">
             {item.reference} · {DSAR_REQUEST_TYPE_LABELS[item.requestType].label}
           </p>
-          <p className="break-all text-sm text-muted-foreground">
+          <p className="wrap-anywhere text-sm text-muted-foreground">
             {item.fullName} · {item.email} · received {day(item.receivedAt)} · due {day(item.dueAt)}
           </p>
         </div>

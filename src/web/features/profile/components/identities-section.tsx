@@ -47,7 +47,7 @@ export function IdentitiesSection() {
                   <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
                   <div className="min-w-0 text-sm">
                     <p className="font-medium">{name}</p>
-                    <p className="break-all text-muted-foreground">
+                    <p className="wrap-anywhere text-muted-foreground">
                       {identityEmail(identity) ?? ''}
                       {lastUsed ? ` · last used ${lastUsed}` : ''}
                     </p>

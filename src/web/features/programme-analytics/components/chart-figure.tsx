@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, lazy, useId } from 'react';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import type { SeriesTable } from '../history-series.ts';
 
 // recharts is large: it is fetched when the first chart renders, never on the other tabs.
@@ -20,8 +21,10 @@ export function NumbersTable({
   firstColumn: string;
   formatX: (x: string) => string;
 }) {
+  // A year of days scrolls down, several series on a phone scroll sideways: with nothing focusable
+  // inside, the frame itself takes focus so a keyboard can scroll it (TableScroll).
   return (
-    <div className="max-h-72 overflow-auto">
+    <TableScroll label={caption} className="max-h-72 overflow-auto">
       <table className="w-full text-left text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-background">
@@ -51,7 +54,7 @@ export function NumbersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

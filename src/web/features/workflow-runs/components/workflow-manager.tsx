@@ -49,7 +49,7 @@ function WorkflowRow({ workflow, onRun }: { workflow: OrganizationWorkflow; onRu
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="font-medium">{workflow.name}</p>
-          <p className="break-all text-sm text-muted-foreground">{triggerWords(workflow.trigger)}</p>
+          <p className="wrap-anywhere text-sm text-muted-foreground">{triggerWords(workflow.trigger)}</p>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
             <dt className="text-muted-foreground">Next run</dt>
             <dd>{when(workflow.next_run_at)}</dd>
