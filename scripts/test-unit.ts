@@ -1,11 +1,11 @@
 /**
- * `npm run test:unit`: the server tests on PGlite and the web component tests run side by side (two
- * cores: one is WASM PostgreSQL in-process, the other jsdom), then the server tests again on
- * PostgreSQL when DATABASE_URL is set. The web run's output is printed when the PGlite run ends, so
- * the two reports never interleave. Exits non-zero when any run fails. `npm test` runs the same
- * steps (scripts/test.ts), with the build beside the PostgreSQL run.
+ * `npm run test:unit`: the server tests on PGlite (a worker per core), then the server tests on
+ * PostgreSQL (when DATABASE_URL is set) beside the web component tests, whose jsdom work fills the
+ * time the PostgreSQL workers spend waiting on the database server. The web run's output is printed
+ * when the PostgreSQL run ends, so the reports never interleave. Exits non-zero when any run fails.
+ * `npm test` runs the same steps (scripts/test.ts), with the build beside them too.
  */
 import { exitOnFailure, runTogether, unitSteps } from './test-steps.ts';
 
-exitOnFailure(await runTogether(unitSteps.engineAndWeb), 'npm run test:unit');
-exitOnFailure(await runTogether([unitSteps.postgres]), 'npm run test:unit');
+exitOnFailure(await runTogether([unitSteps.pglite]), 'npm run test:unit');
+exitOnFailure(await runTogether([unitSteps.postgres, unitSteps.web]), 'npm run test:unit');

@@ -5,8 +5,9 @@
  * cores idles (docs/decisions/013-ci-under-fifteen-minutes.md):
  *
  *   1. react-router typegen, then tsc ∥ lint (each single-threaded)
- *   2. server tests on PGlite (a worker per core) ∥ web tests in jsdom
- *   3. server tests on PostgreSQL (a worker per core; half its work is the database server's) ∥ build
+ *   2. server tests on PGlite (a worker per core)
+ *   3. server tests on PostgreSQL (a worker per core; they wait on the database server) ∥ web tests
+ *      in jsdom ∥ build
  *   4. journeys (Playwright)
  *
  * A stage starts only when the previous one passed; a failure names its step in one line.
@@ -17,8 +18,8 @@ const stages = {
   // The route types typegen writes are read by tsc and by the type-aware lint rules alike.
   types: [binStep('route types (react-router typegen)', 'react-router', ['typegen'])],
   checks: [npmScript('lint', 'lint'), binStep('type-check (tsc)', 'tsc', [])],
-  engine: unitSteps.engineAndWeb,
-  postgres: [unitSteps.postgres, npmScript('build', 'build')],
+  engine: [unitSteps.pglite],
+  postgres: [unitSteps.postgres, unitSteps.web, npmScript('build', 'build')],
   journeys: [npmScript('journeys', 'test:e2e')],
 };
 type Stage = keyof typeof stages;
