@@ -17,7 +17,7 @@ import { DownloadButton } from '../../features/registers/components/download-but
 import { ImportDialog } from '../../features/registers/components/import-dialog.tsx';
 import { RiskRegister } from '../../features/risks/components/risk-register.tsx';
 import { cn } from '../../lib/cn.ts';
-import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
+import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 import { ClientAuditRequests } from '../../features/engagements/components/client-audit-requests.tsx';
 
 const SECTIONS = ['overview', 'controls', 'evidence', 'risks'] as const;
@@ -228,7 +228,8 @@ function RegisterSection({
 export function ComplianceTab() {
   const [params] = useSearchParams();
   const section = SECTIONS.find((value) => value === params.get('section')) ?? 'overview';
-  const { organizationId, picker, isLoading } = useProgrammeOrganization();
+  const programme = useProgrammeOrganization();
+  const { organizationId, picker } = programme;
   return (
     <section aria-labelledby="compliance-heading" className="space-y-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
@@ -240,20 +241,15 @@ export function ComplianceTab() {
         </div>
         <ProgrammeOrganizationPicker picker={picker} />
       </div>
-      {isLoading ? (
-        <Spinner label="Loading your organization" />
-      ) : organizationId === null && !picker ? (
-        <Alert role="alert" variant="destructive">
-          <AlertTitle>Your organization could not be loaded</AlertTitle>
-          <p className="mt-1">Reload the page to try again.</p>
-        </Alert>
-      ) : organizationId === null ? (
-        <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
-          Choose a client organization to see its programme.
-        </p>
-      ) : (
-        <Programme key={organizationId ?? 'mine'} organizationId={organizationId} section={section} />
-      )}
+      <ProgrammeOrganizationGate programme={programme}>
+        {organizationId === null ? (
+          <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
+            Choose a client organization to see its programme.
+          </p>
+        ) : (
+          <Programme key={organizationId ?? 'mine'} organizationId={organizationId} section={section} />
+        )}
+      </ProgrammeOrganizationGate>
     </section>
   );
 }

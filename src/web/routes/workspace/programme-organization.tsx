@@ -63,9 +63,10 @@ export function ProgrammeOrganizationPicker({ picker }: { picker: ReturnType<typ
 }
 
 /**
- * Holds a programme view back until its organization is known. Without it, a client manager's calendar
- * and workflows said "Choose a client organization" — staff's prompt — while their own was still loading,
- * and kept saying it when it could not be loaded.
+ * Holds a programme view (the compliance tab, the calendar, the workflows) back until its organization
+ * is known: a spinner while it loads, an error when it cannot be loaded. Without it, a client manager's
+ * calendar and workflows said "Choose a client organization" — staff's prompt — while their own was
+ * still loading, and kept saying it when it could not be loaded.
  */
 export function ProgrammeOrganizationGate({
   programme,
