@@ -6,6 +6,7 @@ import { test } from './test.ts';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 /**
  * A client's administrator (client_manager, their organization's integration admin) opens
@@ -203,7 +204,7 @@ test('a client manager creates an API key, uses it like curl, revokes it, and wa
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByRole('button', { name: 'Create API key' })).toBeVisible();
     // Nothing pushes the page wider than the phone (long URLs and ids wrap, code samples scroll in their box).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: test.info().outputPath('integrations-phone.png'), fullPage: true });
   });
 

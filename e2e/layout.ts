@@ -6,13 +6,16 @@ import { type Page, expect } from '@playwright/test';
  * element never makes the page scroll, so nothing else would show it).
  */
 
-/** The page is no wider than the viewport: nothing to scroll sideways to on a phone. */
+/**
+ * The page is no wider than the width it shows (the viewport less any vertical scrollbar): nothing to
+ * scroll sideways to on a phone.
+ */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
+    clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `the page is ${scrollWidth} px wide in a ${innerWidth} px viewport`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `the page is ${scrollWidth} px wide where ${clientWidth} px show`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Every control in the header lies inside the viewport, each on one line (a wrapped link is taller than a button). */

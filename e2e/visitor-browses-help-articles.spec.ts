@@ -3,6 +3,7 @@ import { test } from './test.ts';
 import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from '../src/shared/constants.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withEssentialConsent } from './content-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 const sections = [
   {
@@ -104,7 +105,6 @@ test('on a phone the sidebar folds into a disclosure above the article', async (
   await menu.getByRole('link', { name: 'Evidence freshness and reminders' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Evidence freshness and reminders');
   await expect(menu).toBeHidden();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 });

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -39,7 +40,7 @@ test('on a phone, a visitor reads the plans and the FAQ, then compares every fea
   await expectNoSeriousA11yViolations(page);
 
   // Nothing on the page is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole('link', { name: 'Compare plans' }).click();
   await expect(page).toHaveURL(/\/plan-comparison$/);
@@ -53,7 +54,7 @@ test('on a phone, a visitor reads the plans and the FAQ, then compares every fea
   await expectNoSeriousA11yViolations(page);
 
   // The plans scroll sideways inside the table's own region; the feature names stay in view.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   const region = page.getByRole('region', { name: 'Features of the Essential, Growth, Scale and Enterprise plans' });
   const featureCell = table.getByRole('rowheader', { name: /^Seats/ });
   await featureCell.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withEssentialConsent } from './content-fixtures.ts';
 import { openLanding } from './landing-fixtures.ts';
 import { isReservedExampleUrl } from '../src/shared/rules/reserved-hosts.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 // Several page loads and accessibility scans per journey, on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -63,7 +64,7 @@ for (const viewport of [
     await page.goto(RELEASE.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Why a subscription' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: test.info().outputPath(`press-release-${viewport.name}.png`), fullPage: true });
   });
 }

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first view is scanned in visitor-opens-every-page
 import { withEssentialConsent } from './content-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 const capabilities = [
   { path: '/automated-compliance', heading: 'Certified Audit Reviews and Compliance Readiness', framework: 'SOC 2' },
@@ -44,7 +45,6 @@ test('capability pages read well on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/risk-analytics');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 });

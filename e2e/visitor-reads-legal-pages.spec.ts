@@ -3,6 +3,7 @@ import { test } from './test.ts';
 import { STORAGE_KEYS } from '../src/shared/constants.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts'; // each page's first view is scanned in visitor-opens-every-page
 import { withEssentialConsent } from './content-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 const legalPages = [
   {
@@ -75,7 +76,6 @@ test('the table of contents stays usable on a phone', async ({ page }) => {
   await expect(contents).toBeVisible();
   await contents.getByRole('link', { name: 'How long we keep it' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeInViewport();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 });

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { jsonLd, withEssentialConsent } from './content-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 test.beforeEach(async ({ page }) => withEssentialConsent(page));
 
@@ -62,7 +63,6 @@ test('the FAQ reads well on a phone', async ({ page }) => {
   await page.goto('/faq');
   await page.getByRole('button', { name: 'Which frameworks do you support?' }).click();
   await expect(page.getByRole('main').getByRole('link', { name: 'frameworks page' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 });

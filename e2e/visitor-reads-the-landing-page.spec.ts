@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { openLanding, withStoredConsent } from './landing-fixtures.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 
 // This journey is about motion: it runs without the reduced-motion preference the others use.
 test.use({ reducedMotion: 'no-preference' });
@@ -106,7 +107,6 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await openLanding(page);
     await expectNoSeriousA11yViolations(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBe(0);
+    await expectNoSidewaysScroll(page);
   });
 }
