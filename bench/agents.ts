@@ -14,7 +14,7 @@ import { taskRequestEvents, taskRequests } from '../src/server/db/schema/task-re
 import { seedReferenceData } from '../src/server/db/seed.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { classifyBuiltin } from '../src/server/modules/agent-runs/providers/builtin-classifier.ts';
-import { withTenant } from '../src/server/modules/organizations/tenant.ts';
+import { withTenant } from '../src/server/platform/tenancy/tenant.ts';
 import { submitTaskRequest } from '../src/server/modules/task-requests/pipeline.ts';
 
 // eslint-disable-next-line n/no-process-env -- the benchmark decides which databases to measure

@@ -22,7 +22,7 @@ import { loadAvailableCatalogue, seedCatalogue } from '../src/server/modules/fra
 import { activateFramework } from '../src/server/modules/frameworks/frameworks.service.ts';
 import { loadProgrammeState, programmeReadiness } from '../src/server/modules/frameworks/programme-state.ts';
 import { getReadiness } from '../src/server/modules/frameworks/readiness.service.ts';
-import { tenantOf, withTenant } from '../src/server/modules/organizations/tenant.ts';
+import { tenantOf, withTenant } from '../src/server/platform/tenancy/tenant.ts';
 
 // eslint-disable-next-line n/no-process-env -- the benchmark decides which databases to measure
 const postgresUrl = process.env.DATABASE_URL;

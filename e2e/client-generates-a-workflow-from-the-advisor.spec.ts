@@ -81,7 +81,7 @@ test('the dashboard tabs come from ?tab= and show real content or clear empty st
     ['integrations', 'Integrations'],
   ] as const) {
     await page.goto(`/dashboard-compliancecore?tab=${tab}`);
-    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
   await expect(page.getByText('Integrations are managed by your integration admin')).toBeVisible();

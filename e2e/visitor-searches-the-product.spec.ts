@@ -34,7 +34,14 @@ test('keyboard only: Ctrl+K, type, arrows, Enter opens the result; Escape closes
   await page.keyboard.press('Meta+k');
   await expect(search).toBeVisible();
 
+  // The last query's answer, not an earlier debounced one's, is what the arrows move through: on a busy
+  // machine the typing outlasts the debounce, and a late list replacing an early one moves the selection.
+  const finalAnswer = page.waitForResponse(
+    (response) =>
+      response.url().includes('/functions/v1/search-content') && new URL(response.url()).searchParams.get('q') === 'soc 2 readi',
+  );
   await page.keyboard.type('soc 2 readi');
+  await finalAnswer;
   const results = search.getByTestId('search-result');
   await expect(results.first()).toContainText('SOC 2 readiness and audit support');
   expect(await results.count()).toBeLessThanOrEqual(8);
@@ -42,7 +49,10 @@ test('keyboard only: Ctrl+K, type, arrows, Enter opens the result; Escape closes
   await expect(results.first().locator('mark').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
 
+  // The list selects its first result once it has rendered; arrows pressed before that start from nothing.
+  await expect(results.first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
+  await expect(results.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(results.first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');

@@ -55,10 +55,48 @@ describe('layers', () => {
     expect(ids).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('refuses a domain module imported from the platform', async () => {
+    const ids = await ruleIdsFor(
+      'src/server/platform/http/probe.ts',
+      "import { AppError } from '../../app-error.ts';\nimport { registerAuditRoutes } from '../../modules/audit/audit.routes.ts';\nexport { AppError, registerAuditRoutes };\n",
+    );
+    expect(ids).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("refuses a module of a higher or the same rank (src/server/server-layers.ts) imported from a module's code, not from its tests", async () => {
+    const upward = "import { registerAuditRoutes } from '../audit/audit.routes.ts';\nexport { registerAuditRoutes };\n";
+    expect(await ruleIdsFor('src/server/modules/evidence/probe.ts', upward)).toEqual(['import-x/no-restricted-paths']);
+    const own = "import { registerRiskRoutes } from '../risks/risks.routes.ts';\nexport { registerRiskRoutes };\n";
+    expect(await ruleIdsFor('src/server/modules/risks/probe.ts', own)).toEqual([]);
+    const sameRank =
+      "import { registerEngagementRoutes } from '../engagements/engagements.routes.ts';\nexport { registerEngagementRoutes };\n";
+    expect(await ruleIdsFor('src/server/modules/evidence/probe.ts', sameRank)).toEqual(['import-x/no-restricted-paths']);
+    expect(await ruleIdsFor('src/server/modules/evidence/probe.test.ts', upward)).toEqual([]);
+  });
+
+  it('lets a module import a lower-ranked module and the platform', async () => {
+    const code =
+      "import { requestTenant } from '../../platform/tenancy/tenant.ts';\nimport { listRisks } from '../risks/risks.service.ts';\nexport { listRisks, requestTenant };\n";
+    expect(await ruleIdsFor('src/server/modules/registers/probe.ts', code)).toEqual([]);
+  });
+
   it('lets components import lib, the one direction allowed between them', async () => {
     expect(
       await ruleIdsFor('src/web/components/ui/probe.ts', "import { cn } from '../../lib/cn.ts';\nexport const probe = cn('a');\n"),
     ).toEqual([]);
+  });
+});
+
+describe('the one e-mail rule', () => {
+  it('refuses zod’s own e-mail checks, which accept other addresses up to other lengths', async () => {
+    const zodEmail = "import { z } from 'zod';\nexport const probe = z.object({ email: z.email(), other: z.string().trim().email() });\n";
+    expect(await ruleIdsFor('src/shared/schemas/probe.ts', zodEmail)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+  });
+
+  it('lets a schema use the one rule', async () => {
+    const oneRule =
+      "import { z } from 'zod';\nimport { emailSchema } from './auth.ts';\nexport const probe = z.object({ email: emailSchema });\n";
+    expect(await ruleIdsFor('src/shared/schemas/probe.ts', oneRule)).toEqual([]);
   });
 });
 

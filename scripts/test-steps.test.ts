@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Step, ENGINE_MARKERS, runTogether } from './test-steps.ts';
+import { type Step, ENGINE_MARKERS, root, runTogether, scriptCommands } from './test-steps.ts';
 
 const node = (label: string, code: string): Step => ({ label, command: process.execPath, args: ['-e', code] });
 
@@ -37,6 +37,38 @@ describe('runTogether (the stages of npm test)', () => {
     expect(text.indexOf('── other')).toBeGreaterThan(-1);
     expect(text.indexOf('other says hello')).toBeGreaterThan(text.indexOf('── other'));
     expect(text).toMatch(/✘ other: \d+ s/);
+  });
+
+  it('runs a lane of steps one after another beside the live step, and reports every step of it', async () => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-steps-'));
+    const log = path.join(directory, 'order');
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const append = (label: string, code: number) =>
+      node(label, `require('fs').appendFileSync(${JSON.stringify(log)},${JSON.stringify(`${label} `)});process.exit(${code});`);
+    // The live step waits for the lane's last step: lanes not run side by side would time out.
+    const live = node(
+      'live',
+      `const fs=require('fs');const end=Date.now()+20000;const wait=()=>fs.existsSync(${JSON.stringify(log)})&&fs.readFileSync(${JSON.stringify(log)},'utf8').includes('third')?process.exit(0):Date.now()>end?process.exit(9):setTimeout(wait,20);wait();`.replace(
+        '20000',
+        '50000',
+      ),
+    );
+    const results = await runTogether([live, [append('first', 0), append('second', 4), append('third', 0)]]);
+    expect(results.map((result) => [result.step.label, result.code])).toEqual([
+      ['live', 0],
+      ['first', 0],
+      ['second', 4],
+      ['third', 0],
+    ]);
+    expect(fs.readFileSync(log, 'utf8')).toBe('first second third ');
+  }, 60_000); // four Node processes in a row
+
+  it('splits the lint script into its commands, all of them, so the checks stage runs what npm run lint runs', () => {
+    const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { lint: string } }).scripts.lint;
+    const steps = scriptCommands('lint');
+    expect(steps.length).toBeGreaterThan(1);
+    expect(steps.map((step) => step.args.at(-1)).join(' && ')).toBe(script);
+    expect(steps[0]?.args.at(-1)).toMatch(/^eslint /);
   });
 
   it('reports a step whose command cannot start as failed', async () => {

@@ -31,6 +31,22 @@ export function binStep(label: string, name: string, args: string[], env?: Recor
   return { label, command: bin(name), args, env };
 }
 
+/**
+ * The commands of an npm script joined by `&&` (`lint`: ESLint, then the import-layer and
+ * table-writer checks, then Prettier), one step each, so a stage can spread them over its lanes;
+ * the script stays the one list of what `npm run lint` checks.
+ */
+export function scriptCommands(script: string): Step[] {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const text = scripts[script];
+  if (!text) throw new Error(`package.json has no script ${script}`);
+  // As `npm run` does, the project's binaries (and its node) come first on the PATH.
+  const env = { PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}` }; // eslint-disable-line n/no-process-env -- extended for the step, as npm run does
+  return text
+    .split(' && ')
+    .map((command) => ({ label: `${script}: ${command.split(' ').slice(0, 2).join(' ')}`, command: 'sh', args: ['-c', command], env }));
+}
+
 /** One Vitest project; `workers` overrides Vitest's default (cores − 1, i.e. one worker on CI's two cores). */
 export function vitestStep(
   label: string,
@@ -103,21 +119,41 @@ function printBuffered(result: Finished): void {
   process.stdout.write(result.output);
 }
 
+/** Steps run one after another beside the other lanes of a stage (a lane of one step is that step). */
+export type Lane = Step | readonly Step[];
+
+const stepsOf = (lane: Lane): readonly Step[] => ('command' in lane ? [lane] : lane);
+
+/** A lane's steps one after another; each runs whatever the one before it gave (all are reported). */
+async function runLane(lane: Lane, buffered: boolean): Promise<Finished[]> {
+  const results: Finished[] = [];
+  for (const step of stepsOf(lane)) results.push(await runStep(step, buffered));
+  return results;
+}
+
 /**
- * Runs the steps side by side; the first streams live, the others print whole, in order, once the
- * live one has ended (so the live report is never cut). Resolves with every result.
+ * Runs the lanes side by side; the first streams live, the others' steps print whole, in order,
+ * once the live lane has ended (so the live report is never cut). Resolves with every step's result.
  */
-export async function runTogether(steps: Step[]): Promise<StepResult[]> {
-  const [live, ...rest] = steps;
+export async function runTogether(lanes: readonly Lane[]): Promise<StepResult[]> {
+  const [live, ...rest] = lanes;
   if (!live) return [];
-  process.stdout.write(`\n▶ ${steps.map((step) => step.label).join('  ∥  ')}\n`);
-  const others = rest.map((step) => runStep(step, true));
-  const liveResult = await runStep(live, false);
-  const results: Finished[] = [liveResult];
+  process.stdout.write(
+    `\n▶ ${lanes
+      .map((lane) =>
+        stepsOf(lane)
+          .map((step) => step.label)
+          .join(' → '),
+      )
+      .join('  ∥  ')}\n`,
+  );
+  const others = rest.map((lane) => runLane(lane, true));
+  const results: Finished[] = await runLane(live, false);
   for (const other of others) {
-    const result = await other;
-    printBuffered(result);
-    results.push(result);
+    for (const result of await other) {
+      printBuffered(result);
+      results.push(result);
+    }
   }
   for (const result of results)
     process.stdout.write(`  ${result.code === 0 ? '✓' : '✘'} ${result.step.label}: ${result.seconds.toFixed(0)} s\n`);

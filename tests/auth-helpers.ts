@@ -4,7 +4,7 @@ import { GoTrueClient, type SupportedStorage } from '@supabase/auth-js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { listMailbox } from '../src/server/modules/mail/mail.service.ts';
+import { listMailbox } from '../src/server/platform/mail/mail.service.ts';
 import type { TestDatabase } from './test-database.ts';
 
 export interface TestUser {
@@ -105,7 +105,7 @@ export async function startAuthServer(
         detectSessionInUrl: false,
       }),
     latestMail: async (to) => {
-      await app.mailWorker.drain();
+      // The outbox row commits with the change that queued it: readable at once, whether or not it was sent yet.
       const mail = (await listMailbox(database.db, 200)).find((entry) => entry.to === to.toLowerCase());
       if (!mail) throw new Error(`No mail to ${to}`);
       return mail;

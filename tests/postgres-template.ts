@@ -4,8 +4,8 @@ import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/server/db/client.ts';
 import { seedReferenceData } from '../src/server/db/seed.ts';
 import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
-import { JobQueue } from '../src/server/modules/jobs/job-queue.ts';
-import { QUEUE_SETTINGS } from '../src/server/modules/jobs/queue-settings.ts';
+import { JobQueue } from '../src/server/platform/jobs/job-queue.ts';
+import { QUEUE_SETTINGS } from '../src/server/platform/jobs/queue-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Role } from '../src/shared/permissions.ts';
-import { AuthContext } from '../src/web/features/auth/auth.tsx';
+import { AuthContext, type AuthContextValue } from '../src/web/features/auth/auth.tsx';
 import { DemoModeProvider } from '../src/web/features/demo-mode/demo-mode.tsx';
 import { accessFor, fakeAuth } from './fake-auth.ts';
 
@@ -33,15 +33,20 @@ export function serveApi(answers: Record<string, unknown>): RecordedRequest[] {
 
 /**
  * Renders a workspace route at `url` for a signed-in user holding `role`, with demo mode and a fresh
- * query cache. `otherPages` stand for the pages the route may send the user to (path → content);
+ * query cache (`auth` overrides the signed-in context, e.g. the subscription). `otherPages` stand for the pages the route may send the user to (path → content);
  * `location()` says where the user is now.
  */
 export function renderWorkspaceRoute(
   element: ReactNode,
-  { url, role, otherPages = {} }: { url: string; role: Role; otherPages?: Record<string, ReactNode> },
+  {
+    url,
+    role,
+    otherPages = {},
+    auth: overrides = {},
+  }: { url: string; role: Role; otherPages?: Record<string, ReactNode>; auth?: Partial<AuthContextValue> },
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const auth = fakeAuth({ access: accessFor(role), accessStatus: 'ready' });
+  const auth = fakeAuth({ access: accessFor(role), accessStatus: 'ready', ...overrides });
   let current: Location | null = null;
   function LocationProbe() {
     current = useLocation();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../src/shared/permissions.ts';
 import type { EngagementRole } from '../src/shared/schemas/organizations.ts';
 import { organizationMembers, organizations, staffAssignments } from '../src/server/db/schema/organizations.ts';
-import { ensureProfile, grantRole } from '../src/server/modules/access/access.service.ts';
-import { withTenant } from '../src/server/modules/organizations/tenant.ts';
+import { ensureProfile, grantRole } from '../src/server/platform/access/access.service.ts';
+import { withTenant } from '../src/server/platform/tenancy/tenant.ts';
 import { createTestUser } from './auth-helpers.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -100,4 +101,47 @@ export async function createTenantFixture(app: FastifyInstance, database: TestDa
 export function tenantErrorOf(body: string): { code: string; message: string } {
   const { code, message } = (JSON.parse(body) as { error: { code: string; message: string } }).error;
   return { code, message };
+}
+
+/** An endpoint that names an organization (in its query or body) rather than a row of it. */
+export interface OrganizationNamedEndpoint<Body, Method extends string = string> {
+  operationId: string;
+  method: Method;
+  url: (organizationId: string) => string;
+  body?: (organizationId: string) => Body;
+}
+
+export interface ReachCheck<Body, Method extends string> {
+  fixture: TenantFixture;
+  call: (actor: TenantActor, method: Method, url: string, body?: Body) => Promise<{ statusCode: number; body: string }>;
+  /** Fails when an answer shows the actor anything of an organization it does not reach. */
+  expectNoLeak: (actor: TenantActor, body: string) => void;
+}
+
+/**
+ * Every actor calls the endpoint naming each organization: its own answers 2xx; another one answers
+ * exactly as an organization that does not exist (404, the same error), and nothing leaks.
+ */
+export async function expectOrganizationNamedReach<Body, Method extends string>(
+  endpoint: OrganizationNamedEndpoint<Body, Method>,
+  check: ReachCheck<Body, Method>,
+): Promise<void> {
+  for (const actor of TENANT_ACTORS) {
+    for (const org of ['a', 'b'] as const) {
+      const id = check.fixture.orgs[org].id;
+      const response = await check.call(actor, endpoint.method, endpoint.url(id), endpoint.body?.(id));
+      check.expectNoLeak(actor, response.body);
+      if (ACTOR_REACHES[actor].includes(org)) {
+        expect(response.statusCode, `${actor} → own ${org}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+        continue;
+      }
+      const missing = randomUUID();
+      const absent = await check.call(actor, endpoint.method, endpoint.url(missing), endpoint.body?.(missing));
+      expect(absent.statusCode).toBe(404);
+      expect({ status: response.statusCode, error: tenantErrorOf(response.body) }, `${actor} → ${org}`).toEqual({
+        status: absent.statusCode,
+        error: tenantErrorOf(absent.body),
+      });
+    }
+  }
 }

@@ -18,6 +18,8 @@ export interface TestDatabase extends Database {
 /* eslint-disable n/no-process-env -- test infrastructure reads which database the project runs on */
 const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const serverUrl = process.env.DATABASE_URL;
+/** PGLITE_THREAD=1 runs each test file's PGlite in a worker thread, as the server does (db/pglite-thread.js). */
+const pgliteThread = process.env.PGLITE_THREAD === '1';
 /* eslint-enable n/no-process-env */
 
 let template: Blob | undefined;
@@ -32,7 +34,7 @@ function pgliteTemplate(): Blob | undefined {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const copy = pgliteTemplate();
-    const database = await openPglite(undefined, copy);
+    const database = await openPglite(undefined, copy, { thread: pgliteThread });
     if (!copy) {
       await database.migrate();
       await seedReferenceData(database.db);

@@ -20,7 +20,7 @@ describe('GET /health', () => {
   it('reports liveness and database readiness', async () => {
     const response = await app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toMatchObject({ status: 'ok', database: { status: 'ok', kind: database.kind } });
   });
 

@@ -5,16 +5,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { ContentDocument } from '../shared/schemas/content.ts';
 import type { Database } from './db/client.ts';
 import { type Env, type TrustProxySetting, parseEnv } from './env.ts';
-import type { MailTransport } from './modules/mail/mail-transport.ts';
-import { registerMailModule } from './modules/mail/mail.module.ts';
-import type { JobQueueOptions } from './modules/jobs/job-queue.ts';
-import { registerJobsModule } from './modules/jobs/jobs.module.ts';
-import { registerEventsModule } from './modules/events/events.module.ts';
-import { registerAgentRunWorker } from './modules/agent-runs/agent-run-worker.ts';
+import type { MailTransport } from './platform/mail/mail-transport.ts';
+import { registerMailModule } from './platform/mail/mail.module.ts';
+import type { JobQueueOptions } from './platform/jobs/job-queue.ts';
+import { registerJobsModule } from './platform/jobs/jobs.module.ts';
+import { registerEventsModule } from './platform/events/events.module.ts';
 import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
 import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
-import { registerRouteAccess } from './modules/access/route-access.ts';
+import { registerRouteAccess } from './platform/access/route-access.ts';
 import type { AdvisorProvider } from './modules/advisor/providers/provider.ts';
 import { createAdvisorProvider } from './modules/advisor/providers/choose-provider.ts';
 import { registerAdvisorRoutes } from './modules/advisor/advisor.routes.ts';
@@ -26,7 +25,6 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerDeliverableRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { registerDsarRoutes } from './modules/dsar/dsar.routes.ts';
 import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.ts';
-import { registerEvidenceExpiryWorker } from './modules/evidence/evidence-expiry.ts';
 import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerFrameworksModule } from './modules/frameworks/frameworks.module.ts';
 import { registerControlRoutes } from './modules/controls/controls.routes.ts';
@@ -39,10 +37,13 @@ import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
+import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
+import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
-import { registerSampleDataRoutes } from './modules/organizations/sample-data.routes.ts';
+import { registerSampleDataRoutes } from './modules/sample-data/sample-data.routes.ts';
 import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
+import { deleteOrganizationSubscriptions } from './modules/billing/billing.service.ts';
 import { registerApiKeyAuthentication } from './modules/integrations/api-key-auth.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { registerTaskRequestRoutes } from './modules/task-requests/task-requests.routes.ts';
@@ -54,14 +55,18 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuditRequestRoutes } from './modules/engagements/audit-requests.routes.ts';
 import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
+import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownDrain } from './plugins/shutdown-drain.ts';
 import { registerPublicOrigin } from './plugins/public-origin.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerApiReference } from './plugins/api-reference.ts';
+import { startWorkers } from './workers.ts';
+import { listSubProcessors } from './modules/vendors/sub-processors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,22 +108,56 @@ function proxyTrust(setting: TrustProxySetting): false | string[] | ((address: s
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** Builds the whole app, plugins then modules, without listening: start-server.ts listens, tests inject. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const env = deps.env ?? parseEnv({ NODE_ENV: 'test' });
-  const app = Fastify({
+/** The programme's registers and what answers from them: controls, evidence, risks, vendors, questionnaires, the CSV exports and imports. */
+function registerProgrammeRoutes(app: FastifyInstance): void {
+  registerControlRoutes(app);
+  registerRegisterExportRoutes(app);
+  registerEvidenceRoutes(app);
+  registerRiskRoutes(app);
+  registerVendorRoutes(app);
+  registerQuestionnaireRoutes(app);
+  registerRegisterImportRoutes(app);
+}
+
+/** Every queue's worker and the schedules, as `npm run worker` starts them (one list: workers.ts). */
+function startWorkersWhenReady(app: FastifyInstance, database: Database, env: Env): void {
+  app.addHook('onReady', async () => {
+    if (!app.jobWorkersEnabled) return;
+    await startWorkers(app.jobs, {
+      db: database.db,
+      env,
+      mailTransport: app.mailTransport,
+      agentProvider: app.agentProvider,
+      fileStore: app.fileStore,
+      extraListeners: app.domainEventListeners,
+      onMailError: (error, mailId) => app.log.warn({ err: error, mailId }, 'mail delivery failed; pg-boss retries it'),
+    });
+  });
+}
+
+function fastifyOptions(deps: AppDeps): FastifyServerOptions {
+  return {
     logger: deps.logger ?? false,
     trustProxy: proxyTrust(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-  }).withTypeProvider<ZodTypeProvider>();
+    // A shutdown answers in the app's error shape (plugins/shutdown-drain.ts), not Fastify's body.
+    return503OnClosing: false,
+  };
+}
+
+/** Builds the whole app, plugins then modules, without listening: start-server.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const env = deps.env ?? parseEnv({ NODE_ENV: 'test' });
+  const app = Fastify(fastifyOptions(deps)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', deps.database);
   app.decorate('env', env);
 
   registerErrorHandling(app);
+  registerShutdownDrain(app);
   registerStorableInput(app);
   registerPublicOrigin(app, env);
   await registerSecurityHeaders(app);
@@ -174,28 +213,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWorkflowRoutes(app);
   registerReviewRoutes(app);
   registerAgentRunsModule(app, { agentProvider: deps.agentProvider });
-  registerAgentRunWorker(app, app.agentProvider);
   registerTaskRequestRoutes(app);
   await registerFilesModule(app);
   registerDeliverableRoutes(app);
   registerFrameworksModule(app);
-  registerControlRoutes(app);
-  registerRegisterExportRoutes(app);
-  registerEvidenceRoutes(app);
-  registerEvidenceExpiryWorker(app);
-  registerRiskRoutes(app);
-  registerRegisterImportRoutes(app);
+  registerProgrammeRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationMemberRoutes(app, authDeps);
   registerWorkflowRunsModule(app);
-  registerOffboardingRoutes(app);
+  // Billing ranks above organizations: the deletion is handed what must go first (server-layers.ts).
+  registerOffboardingRoutes(app, { eraseFirst: deleteOrganizationSubscriptions });
   registerIntegrationRoutes(app);
   registerAuditRoutes(app);
   registerEngagementRoutes(app, authDeps);
   registerAuditRequestRoutes(app);
   registerSupportRoutes(app);
+  // The trust center lists the vendor register's sub-processors; it never imports vendors (server-layers.ts).
+  registerTrustCenterRoutes(app, { subProcessors: listSubProcessors });
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
+  startWorkersWhenReady(app, deps.database, env);
 
   if (deps.webDir) await registerWebRoutes(app, deps.webDir, deps.pageCacheDir);
   return app;

@@ -56,6 +56,23 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.preprocess((value) => value || undefined, z.string().min(32).optional()),
   TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The embedded database in a worker thread of its own (db/pglite-thread.js), so its queries never
+   * block the event loop: on with `1`/`true`/`yes`. Off by default until it is measured on a quiet
+   * machine (decision 014): start time, memory and the journeys with it on.
+   */
+  PGLITE_THREAD: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true' || value === 'yes'),
+  /**
+   * The builtin agent reads briefs and composes drafts in a worker thread (agent-runs/drafting/), off
+   * the event loop: on with `1`/`true`/`yes`; off by default until measured (decision 014).
+   */
+  DRAFT_THREAD: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true' || value === 'yes'),
   /** Minutes between PGlite CHECKPOINTs (embedded database only). */
   CHECKPOINT_INTERVAL_MINUTES: z.coerce.number().positive().default(5),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

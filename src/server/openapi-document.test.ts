@@ -64,6 +64,10 @@ const VERBS = [
   'reply',
   // Issue 16: the schedule preview in the Workflow Builder.
   'preview',
+  // Issue 36: a prospect asks for a trust-center document.
+  'request',
+  // Issue 36: a questionnaire is answered (answerQuestionnaire).
+  'answer',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
@@ -180,6 +184,15 @@ const PUBLISHED: Record<string, string> = {
   'GET /api/v1/support-queue': 'listSupportQueue',
   'POST /api/v1/support-attachments': 'uploadSupportAttachment',
   'GET /api/v1/support-attachments/{id}': 'downloadSupportAttachment',
+  'GET /api/v1/trust-centers/{slug}': 'getTrustCenter',
+  'GET /api/v1/trust-centers/{slug}/documents/{documentId}/download': 'downloadTrustDocument',
+  'POST /api/v1/trust-centers/{slug}/access-requests': 'requestTrustAccess',
+  'GET /api/v1/trust-center': 'getTrustCenterSettings',
+  'PUT /api/v1/trust-center': 'updateTrustCenter',
+  'POST /api/v1/trust-center/documents': 'uploadTrustDocument',
+  'POST /api/v1/trust-center/documents/picked': 'addTrustDocument',
+  'GET /api/v1/trust-center/access-requests': 'listTrustAccessRequests',
+  'POST /api/v1/trust-center/access-requests/{id}/decision': 'decideTrustAccess',
   'GET /api/v1/admin/sample-data': 'getSampleDataStatus',
   'POST /api/v1/admin/sample-data': 'loadSampleData',
   'DELETE /api/v1/admin/sample-data': 'removeSampleData',

@@ -98,7 +98,7 @@ describe('the published origin without PUBLIC_URL', () => {
   it('never reflects a client-chosen Host into robots.txt or the sitemap', async () => {
     const app = await appWith();
     const robots = await robotsFrom(app, 'evil.example', '203.0.113.9');
-    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
     expect(robots.body).not.toContain('evil.example');
     const sitemap = await app.inject({
       method: 'GET',
@@ -106,15 +106,30 @@ describe('the published origin without PUBLIC_URL', () => {
       remoteAddress: '203.0.113.9',
       headers: { host: 'evil.example' },
     });
-    expect(sitemap.body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(sitemap.body).toContain('<loc>http://127.0.0.1:3000/</loc>');
     expect(sitemap.body).not.toContain('evil.example');
   });
 
-  it('names itself by a loopback host it is opened on, and by the first origin this machine used', async () => {
-    const app = await appWith();
-    expect((await robotsFrom(app, '127.0.0.1:4123', '203.0.113.9')).body).toContain('Sitemap: http://127.0.0.1:4123/sitemap.xml');
-    expect((await robotsFrom(app, 'workstation.lan:3000', '127.0.0.1')).body).toContain('Sitemap: http://workstation.lan:3000/sitemap.xml');
-    expect((await robotsFrom(app, 'evil.example', '203.0.113.9')).body).toContain('Sitemap: http://workstation.lan:3000/sitemap.xml');
+  it('is the address the server listens on, whoever asks first and whatever Host they send (issue 31)', async () => {
+    const app = await appWith({ env: { PORT: '0' } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const own = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // The first request from this machine (another loopback address, a Host it chose) used to decide the origin for good.
+    for (const [host, remoteAddress] of [
+      ['evil.example', '127.0.0.2'],
+      ['localhost:4123', '127.0.0.1'],
+      ['127.0.0.1:4123', '203.0.113.9'],
+      ['workstation.lan:3000', '::1'],
+    ] as const) {
+      const robots = await robotsFrom(app, host, remoteAddress);
+      expect(robots.body, `${host} from ${remoteAddress}`).toContain(`Sitemap: ${own}/sitemap.xml`);
+    }
+  });
+
+  it('names the machine by localhost when the server listens on every address', async () => {
+    const app = await appWith({ env: { HOST: '0.0.0.0', PORT: '3000' } });
+    expect((await robotsFrom(app, 'evil.example', '127.0.0.1')).body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 
   it('uses PUBLIC_URL whatever the Host', async () => {

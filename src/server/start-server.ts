@@ -19,7 +19,7 @@ async function openDatabase(env: ReturnType<typeof parseEnv>): Promise<{ databas
   }
   const lock = acquireDataDirLock(env.DATA_DIR);
   try {
-    return { database: await openPglite(env.DATA_DIR), lock };
+    return { database: await openPglite(env.DATA_DIR, undefined, { thread: env.PGLITE_THREAD }), lock };
   } catch (error) {
     lock.release();
     throw error;
@@ -54,12 +54,14 @@ async function start(): Promise<void> {
   checkpointTimer.unref();
 
   let forgetAdminEndpoint: (() => void) | undefined;
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(checkpointTimer);
     forgetAdminEndpoint?.();
-    await app.close(); // stops accepting, lets in-flight requests finish
+    // Requests running finish; new ones hear 503 and their connection closes (plugins/shutdown-drain.ts).
+    if (!err) await app.drain({ maxMs: 5_000 });
+    await app.close(); // stops accepting, closes the idle connections, stops the job workers
     await database.close(); // CHECKPOINT, then close
     lock?.release();
   });

@@ -16,12 +16,16 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Signed in with the first factor only, by an account that has a verified second factor (access). */
   MFA_REQUIRED: 403,
+  /** An API key whose scopes do not cover the operation, or an operation API keys may not call (access). */
+  API_KEY_SCOPE_MISSING: 403,
   /** The signed-in user has no subscription yet (advisor plans need one). */
   NO_SUBSCRIPTION: 403,
   /** Segregation of duties: nobody approves or rejects work they requested themselves (reviews). */
   SEGREGATION_OF_DUTIES: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** A trust-center grant past its expiry (trust-center): the requester asks again. */
+  GRANT_EXPIRED: 410,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AccessSubject,
+  ENDPOINT_ACCESS,
   ROLE_PERMISSIONS,
   canApprove,
   checkAccess,
@@ -12,6 +13,8 @@ import {
   primaryRole,
   scopeMatches,
 } from './permissions.ts';
+import { type ApiKeyArea, type ApiKeyRule, type ApiKeyScopeList, apiKeyRuleAdmits, apiKeyRuleFor, isApiKeyRule } from './api-key-scopes.ts';
+import { permissionsOfScopes } from './schemas/integrations.ts';
 
 const subject = (overrides: Partial<AccessSubject>): AccessSubject => ({
   roles: [],
@@ -105,5 +108,52 @@ describe('checkAccess', () => {
   it('gives the administrator every permission and the auditor no write access', () => {
     expect(ROLE_PERMISSIONS.administrator.length).toBeGreaterThan(20);
     expect(ROLE_PERMISSIONS.auditor.some((permission) => permission.endsWith(':write'))).toBe(false);
+  });
+});
+
+describe('API-key scopes of the endpoints (docs/integrations.md)', () => {
+  const scopeLists = (rule: ApiKeyRule): ApiKeyScopeList[] =>
+    typeof rule === 'string' ? [] : 'param' in rule ? Object.values(rule.scopes) : [rule];
+
+  it('declares a well-formed rule for every access name', () => {
+    expect(Object.entries(ENDPOINT_ACCESS).filter(([, requirement]) => !isApiKeyRule(requirement.apiKeyScope))).toEqual([]);
+  });
+
+  it('names scopes that grant what the endpoint requires, so a key with one of them and a maker holding it passes', () => {
+    const offenders = Object.entries(ENDPOINT_ACCESS).flatMap(([name, requirement]) =>
+      scopeLists(requirement.apiKeyScope).flatMap((scopes) =>
+        scopes
+          .filter((scope) => {
+            const [area, access] = scope.split(':') as [ApiKeyArea, 'read' | 'read_write'];
+            const keyHolds = subject({ permissions: new Set(permissionsOfScopes({ [area]: access })) });
+            return !checkAccess(keyHolds, { ...requirement, adminOnly: false, minimumRole: undefined, capability: undefined }).allowed;
+          })
+          .map((scope) => `${name}: ${scope}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('refuses keys wherever a role or a capability flag decides, since a key holds neither', () => {
+    const keyable = Object.entries(ENDPOINT_ACCESS).filter(
+      ([, requirement]) =>
+        requirement.apiKeyScope !== 'refused' &&
+        ('adminOnly' in requirement || 'minimumRole' in requirement || 'capability' in requirement),
+    );
+    expect(keyable.map(([name]) => name)).toEqual([]);
+  });
+
+  it('admits a key by area and level: read_write holds read, and a parameter picks the scopes', () => {
+    expect(apiKeyRuleAdmits(['risks:read'], { risks: 'read_write' })).toBe(true);
+    expect(apiKeyRuleAdmits(['risks:read_write'], { risks: 'read' })).toBe(false);
+    expect(apiKeyRuleAdmits(['risks:read', 'evidence:read'], { evidence: 'read' })).toBe(true);
+    expect(apiKeyRuleAdmits('refused', { risks: 'read_write' })).toBe(false);
+    expect(apiKeyRuleAdmits('unscoped', {})).toBe(true);
+    const byRegister = ENDPOINT_ACCESS.exportRegisters.apiKeyScope;
+    expect(apiKeyRuleFor(byRegister, { register: 'risks' })).toEqual(['risks:read']);
+    expect(apiKeyRuleFor(byRegister, { register: 'toString' })).toBe('refused');
+    expect(isApiKeyRule(['risks:delete'])).toBe(false);
+    expect(isApiKeyRule([])).toBe(false);
+    expect(isApiKeyRule({ param: 'register', scopes: { risks: ['risks:read'] } })).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { type ApiKeyRule, REGISTER_EXPORT_KEY_SCOPES, REGISTER_IMPORT_KEY_SCOPES } from './api-key-scopes.ts';
+
 /**
  * Roles, ranks, capability flags, permissions and scope matching (product.md §6).
  * The single source: the server enforces it, the web app guards routes and hides
@@ -96,6 +98,9 @@ export const PERMISSIONS = [
   'controls:write',
   'risks:read',
   'risks:write',
+  // Third-party risk (docs/vendors.md): the vendor register, its documents and questionnaires.
+  'vendors:read',
+  'vendors:write',
   'analytics:read',
   'audit:read',
   'advisor:use',
@@ -114,6 +119,9 @@ export const PERMISSIONS = [
   'support:read',
   'support:write',
   'support:answer',
+  // Security questionnaires and the answer library (docs/questionnaires.md).
+  'questionnaires:read',
+  'questionnaires:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -137,10 +145,14 @@ const clientBase: Permission[] = [
   'controls:write',
   'risks:read',
   'risks:write',
+  'vendors:read',
+  'vendors:write',
   'analytics:read',
   'advisor:use',
   'support:read',
   'support:write',
+  'questionnaires:read',
+  'questionnaires:write',
 ];
 
 const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write', 'outputs:review', 'audit:read', 'support:answer'];
@@ -251,79 +263,113 @@ export function checkAccess(subject: AccessSubject, requirement: AccessRequireme
 }
 
 /**
+ * An endpoint's requirement: who may call it, and what an API key (docs/integrations.md) must hold to call
+ * it. Every name declares `apiKeyScope`, because every /api/v1 and /functions/v1 route is reachable by a
+ * key: a name that only asks for a session would otherwise admit any key, whatever its scopes.
+ */
+export interface EndpointRequirement extends AccessRequirement {
+  apiKeyScope: ApiKeyRule;
+}
+
+/**
  * What the product's own endpoints require, named once: every /api/v1 and /functions/v1 route
  * declares one of these names (`config: { access: 'readPlans' }`, public included), the server
- * refuses to register a route that declares none and guards each with it, and the web app asks the
- * same question before it offers the action.
+ * refuses to register a route that declares none (or whose name declares no `apiKeyScope`) and guards
+ * each with it, and the web app asks the same question before it offers the action. An API key is
+ * refused unless its scopes cover `apiKeyScope`, before the rest of the requirement is checked.
  */
 export const ENDPOINT_ACCESS = {
   /** Anyone: the public site's forms, content and configuration. */
-  public: { authenticated: false },
-  /** Anyone holding the anonymous key or a user's token (search, which visitors use too). */
-  anyKey: { apiKey: true },
-  /** A user who finished signing in (second factor included), whatever their role. */
-  signedIn: { authenticated: true },
-  administer: { authenticated: true, adminOnly: true },
-  readPlans: { permission: 'plans:read' },
-  writePlans: { permission: 'plans:write' },
+  public: { authenticated: false, apiKeyScope: 'unscoped' },
+  /** Anyone holding the anonymous key or a user's token (search, which visitors use too; a key sees what visitors see). */
+  anyKey: { apiKey: true, apiKeyScope: 'unscoped' },
+  /** A user who finished signing in (second factor included), whatever their role: their own things, never a key's. */
+  signedIn: { authenticated: true, apiKeyScope: 'refused' },
+  administer: { authenticated: true, adminOnly: true, apiKeyScope: 'refused' },
+  readPlans: { permission: 'plans:read', apiKeyScope: 'refused' },
+  writePlans: { permission: 'plans:write', apiKeyScope: 'refused' },
   // A workflow generated from the advisor is the advisor user's own, whatever their role.
-  readWorkflows: { anyPermissions: ['workflows:read', 'advisor:use'] },
-  writeWorkflows: { anyPermissions: ['workflows:write', 'advisor:use'] },
-  useAdvisor: { permission: 'advisor:use' },
+  readWorkflows: { anyPermissions: ['workflows:read', 'advisor:use'], apiKeyScope: 'refused' },
+  writeWorkflows: { anyPermissions: ['workflows:write', 'advisor:use'], apiKeyScope: 'refused' },
+  useAdvisor: { permission: 'advisor:use', apiKeyScope: 'refused' },
   // Staff read the queue of submitted task requests; only approvers decide (product.md §6).
-  readReviews: { permission: 'outputs:review' },
-  decideReviews: { permission: 'outputs:review', capability: 'is_approver' },
+  readReviews: { permission: 'outputs:review', apiKeyScope: 'refused' },
+  decideReviews: { permission: 'outputs:review', capability: 'is_approver', apiKeyScope: 'refused' },
   // The delivery pipeline (docs/delivery.md); tenancy is decided on top by the tenant guard.
-  readTasks: { permission: 'tasks:read' },
-  createTasks: { permission: 'tasks:create' },
-  readDeliverables: { permission: 'deliverables:read' },
+  readTasks: { permission: 'tasks:read', apiKeyScope: ['tasks:read'] },
+  createTasks: { permission: 'tasks:create', apiKeyScope: ['tasks:read_write'] },
+  /** Turning the user's own approved advisor plan into task requests: plans are people's, never a key's. */
+  createTasksFromPlan: { permission: 'tasks:create', apiKeyScope: 'refused' },
+  readDeliverables: { permission: 'deliverables:read', apiKeyScope: ['deliverables:read'] },
   /** The Agent Dashboard: staff who review outputs see the workforce. */
-  readAgents: { permission: 'outputs:review' },
-  manageAgents: { authenticated: true, adminOnly: true },
+  readAgents: { permission: 'outputs:review', apiKeyScope: 'refused' },
+  manageAgents: { authenticated: true, adminOnly: true, apiKeyScope: 'refused' },
   // The compliance programme (docs/programme.md); tenancy and access scopes are decided on top.
-  readFrameworks: { permission: 'frameworks:read' },
+  readFrameworks: { permission: 'frameworks:read', apiKeyScope: ['programme:read'] },
   /** Activating a framework: a client manager for their own organization, consultants for clients. */
-  manageFrameworks: { permission: 'frameworks:manage' },
-  writeControls: { permission: 'controls:write' },
-  readEvidence: { permission: 'evidence:read' },
-  writeEvidence: { permission: 'evidence:write' },
-  readRisks: { permission: 'risks:read' },
-  writeRisks: { permission: 'risks:write' },
+  manageFrameworks: { permission: 'frameworks:manage', apiKeyScope: ['programme:read_write'] },
+  writeControls: { permission: 'controls:write', apiKeyScope: ['programme:read_write'] },
+  readEvidence: { permission: 'evidence:read', apiKeyScope: ['evidence:read'] },
+  writeEvidence: { permission: 'evidence:write', apiKeyScope: ['evidence:read_write'] },
+  /** A reviewer's sign-off is a person's judgment, like an approval: never a key's. */
+  signOffEvidence: { permission: 'evidence:write', apiKeyScope: 'refused' },
+  readRisks: { permission: 'risks:read', apiKeyScope: ['risks:read'] },
+  writeRisks: { permission: 'risks:write', apiKeyScope: ['risks:read_write'] },
+  // Third-party risk (docs/vendors.md); tenancy is decided on top by the tenant guard.
+  readVendors: { permission: 'vendors:read', apiKeyScope: ['vendors:read'] },
+  writeVendors: { permission: 'vendors:write', apiKeyScope: ['vendors:read_write'] },
   /** A register export: the handler checks the register's own read permission on top. */
-  exportRegisters: { anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read'] },
-  /** A register import (controls or risks): the handler checks the register's write permission on top. */
-  importRegisters: { anyPermissions: ['controls:write', 'risks:write'] },
+  exportRegisters: {
+    anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read', 'vendors:read'],
+    apiKeyScope: { param: 'register', scopes: REGISTER_EXPORT_KEY_SCOPES },
+  },
+  /** A register import (controls, risks or vendors): the handler checks the register's write permission on top. */
+  importRegisters: {
+    anyPermissions: ['controls:write', 'risks:write', 'vendors:write'],
+    apiKeyScope: { param: 'register', scopes: REGISTER_IMPORT_KEY_SCOPES },
+  },
   // Issue 17: running the service (docs/organizations.md, docs/integrations.md, docs/support.md).
   /** Staff assignments: administrators everywhere, project managers in the organizations they serve (tenant guard). */
-  manageStaffAssignments: { authenticated: true, minimumRole: 'project_manager' },
+  manageStaffAssignments: { authenticated: true, minimumRole: 'project_manager', apiKeyScope: 'refused' },
   /** A client's own administrator invites and removes colleagues; staff who reach the organization see its members. */
-  manageMembers: { authenticated: true, minimumRole: 'client_manager' },
+  manageMembers: { authenticated: true, minimumRole: 'client_manager', apiKeyScope: 'refused' },
   /**
    * API keys and webhooks of an organization, within the tenant: staff with is_integration_admin, and a
    * client's own administrator (capability flags are staff-only); the handler checks which (docs/integrations.md).
    */
-  manageIntegrations: { authenticated: true, minimumRole: 'client_manager' },
+  manageIntegrations: { authenticated: true, minimumRole: 'client_manager', apiKeyScope: 'refused' },
   // The audit (docs/audit.md). Reading the trail and an engagement is decided by the trail's and the
   // engagement's own reach (staff their organizations, a client manager their own, auditors their
-  // engagement until access ends); the permissions below guard what changes it.
-  readAuditTrail: { authenticated: true },
-  readEngagements: { authenticated: true },
-  manageEngagements: { permission: 'audit:manage' },
-  reviewAudit: { permission: 'audit:review' },
+  // engagement until access ends); the permissions below guard what changes it. No key scope covers the
+  // audit: the trail, engagements, their evidence and package are people's work, never a key's.
+  readAuditTrail: { authenticated: true, apiKeyScope: 'refused' },
+  readEngagements: { authenticated: true, apiKeyScope: 'refused' },
+  manageEngagements: { permission: 'audit:manage', apiKeyScope: 'refused' },
+  reviewAudit: { permission: 'audit:review', apiKeyScope: 'refused' },
   /** A client answering in a request's thread, or resubmitting; staff and auditors comment too. */
-  respondAudit: { authenticated: true },
+  respondAudit: { authenticated: true, apiKeyScope: 'refused' },
   // Support requests (docs/support.md); tenancy is decided on top by the tenant guard.
-  readSupport: { permission: 'support:read' },
-  writeSupport: { permission: 'support:write' },
+  readSupport: { permission: 'support:read', apiKeyScope: 'refused' },
+  writeSupport: { permission: 'support:write', apiKeyScope: 'refused' },
   /** The staff queue across the organizations they serve. */
-  answerSupport: { permission: 'support:answer' },
+  answerSupport: { permission: 'support:answer', apiKeyScope: 'refused' },
   /** The organization's time zone (docs/workflow-runs.md): a client manager for their own, staff who serve it. */
-  manageOrganizationTimeZone: { minimumRole: 'client_manager', permission: 'workflows:read' },
+  manageOrganizationTimeZone: { minimumRole: 'client_manager', permission: 'workflows:read', apiKeyScope: 'refused' },
   /** Program Analytics on /program-execution. */
-  readProgramAnalytics: { permission: 'analytics:read' },
+  readProgramAnalytics: { permission: 'analytics:read', apiKeyScope: 'refused' },
+  // The trust center (docs/trust-center.md): an organization's client manager for their own, staff who serve it.
+  // Publishing documents and letting prospects in are people's decisions, never a key's. Auditors rank
+  // above a client manager but publish nothing of the client's: evidence:write keeps them out.
+  manageTrustCenter: { authenticated: true, minimumRole: 'client_manager', permission: 'evidence:write', apiKeyScope: 'refused' },
+  // Security questionnaires (docs/questionnaires.md); tenancy is decided on top by the tenant guard. A key
+  // with the programme's scopes reads the library and uploads and answers questionnaires (the answers come
+  // from the programme); accepting or editing an answer is a reviewer's judgment, never a key's.
+  readQuestionnaires: { permission: 'questionnaires:read', apiKeyScope: ['programme:read'] },
+  writeQuestionnaires: { permission: 'questionnaires:write', apiKeyScope: ['programme:read_write'] },
+  reviewQuestionnaires: { permission: 'questionnaires:write', apiKeyScope: 'refused' },
   /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
-  manageSampleData: { authenticated: true, capability: 'is_data_ai_admin' },
-} as const satisfies Record<string, AccessRequirement>;
+  manageSampleData: { authenticated: true, capability: 'is_data_ai_admin', apiKeyScope: 'refused' },
+} as const satisfies Record<string, EndpointRequirement>;
 export type EndpointAccess = keyof typeof ENDPOINT_ACCESS;
 
 /** Human names for roles and flags, shown wherever a role is displayed. */
@@ -354,25 +400,4 @@ export function needsAccessData(requirement: AccessRequirement): boolean {
     requirement.anyPermissions?.length ||
     requirement.allPermissions?.length,
   );
-}
-
-/**
- * What each signed-in page requires (product.md §2, §6): every workspace page needs a session, /admin
- * the administrator role, /auditor-portal the auditor rank or higher.
- */
-export const PAGE_ACCESS: Readonly<Record<string, AccessRequirement>> = {
-  '/dashboard-compliancecore': { authenticated: true },
-  '/profile': { authenticated: true },
-  '/admin': { authenticated: true, adminOnly: true },
-  '/task-requests': { authenticated: true },
-  '/program-execution': { authenticated: true },
-  '/auditor-portal': { authenticated: true, minimumRole: 'auditor' },
-  '/reviews': { authenticated: true, permission: 'outputs:review' },
-  '/quality-scores': { authenticated: true, permission: 'tasks:read' },
-  '/agents': { authenticated: true, permission: 'outputs:review' },
-};
-
-/** A workspace page not listed above still needs a session. */
-export function pageAccessRequirement(path: string): AccessRequirement {
-  return PAGE_ACCESS[path] ?? { authenticated: true };
 }

@@ -5,11 +5,21 @@ describe('the route table', () => {
   it('lists every route of product.md §2 once', () => {
     const paths = PAGE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/privacy', '/cookies', '/subscribe', '/compliancecore/success', '/auditor-portal', '/agents']) {
+    for (const path of [
+      '/',
+      '/privacy',
+      '/cookies',
+      '/subscribe',
+      '/compliancecore/success',
+      '/auditor-portal',
+      '/agents',
+      '/trust-center',
+    ]) {
       expect(paths).toContain(path);
     }
-    // product.md §2's 35, plus the workspace's own screens (issue 13): /reviews, /quality-scores, /agents.
-    expect(paths).toHaveLength(38);
+    // product.md §2's 35, plus the workspace's own screens (issue 13): /reviews, /quality-scores, /agents,
+    // and the trust center's settings (issue 36): /trust-center.
+    expect(paths).toHaveLength(39);
   });
 
   it('prerenders public pages only', () => {

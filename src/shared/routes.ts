@@ -199,6 +199,7 @@ const workspaceRoutes: PageRoute[] = [
   { path: '/reviews', access: 'signed-in', title: 'Review queue', description: '' },
   { path: '/quality-scores', access: 'signed-in', title: 'Quality scores', description: '' },
   { path: '/agents', access: 'signed-in', title: 'Agent Dashboard', description: '' },
+  { path: '/trust-center', access: 'signed-in', title: 'Trust center', description: '' },
 ];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [...publicRoutes, ...workspaceRoutes];
@@ -222,6 +223,11 @@ export function canonicalRoute(route: PageRoute): PageRoute {
 
 export function prerenderedPaths(): string[] {
   return PAGE_ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+}
+
+/** /trust/<slug>: an organization's public trust center, a page of every slug (the page answers for unknown ones). */
+export function isTrustCenterPath(path: string): boolean {
+  return /^\/trust\/[a-z0-9-]{3,60}$/.test(normalizePath(path));
 }
 
 export function isWorkspacePath(path: string): boolean {

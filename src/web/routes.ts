@@ -44,6 +44,7 @@ const dedicatedWorkspacePages: Record<string, string> = {
   '/agents': 'routes/workspace/agents.tsx',
   '/program-execution': 'routes/workspace/program-execution.tsx',
   '/auditor-portal': 'routes/workspace/auditor-portal.tsx',
+  '/trust-center': 'routes/workspace/trust-center.tsx',
 };
 
 function pageEntries(access: 'public' | 'signed-in', dedicated: Record<string, string>, generic?: string) {
@@ -64,6 +65,8 @@ export default [
     route('support/:slug', 'routes/content/article.tsx', { id: 'article-support' }),
     route('compliance/:slug', 'routes/content/framework.tsx', { id: 'framework' }),
     route('press/:slug', 'routes/content/press-release.tsx', { id: 'press-release' }),
+    // An organization's trust center (docs/trust-center.md): its data is the organization's, so the SPA fallback serves it.
+    route('trust/:slug', 'routes/marketing/trust-center.tsx', { id: 'trust-center' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../env.ts';
+import type { PgliteClient } from './pglite-thread-client.ts';
 import { schema, type Schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,12 +23,42 @@ export interface Database {
   checkpoint(): Promise<void>;
   close(): Promise<void>;
   /** What the jobs layer (pg-boss) connects through: the embedded instance itself, or the server's address. */
-  jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
+  jobsConnection: { kind: 'pglite'; client: PgliteClient } | { kind: 'postgres'; connectionString: string };
 }
 
 export interface PgliteDatabase extends Database {
   /** The whole database as a tarball, for `openPglite(undefined, template)`. */
   dump(): Promise<Blob>;
+}
+
+export interface PgliteOpenOptions {
+  /**
+   * Runs PGlite in a worker thread of its own (pglite-thread.js), so its queries never block the
+   * event loop: the server's choice (env PGLITE_THREAD, off by default until measured: decision 014). In process otherwise.
+   */
+  thread?: boolean;
+}
+
+/**
+ * PGlite's own start parameters plus a 16 MB buffer pool instead of PostgreSQL's 128 MB: the buffer
+ * pool lives in PGlite's WebAssembly memory, which only grows, so pages once read stay resident; the
+ * app's database is small and the file system cache sits under it. Measured on opening a data
+ * directory: 310 MB → 189 MB resident (docs/decisions/012-half-the-weight.md).
+ */
+const START_PARAMS = ['-c', 'shared_buffers=16MB'];
+
+async function startPgliteClient(dataDir: string | undefined, template: Blob | undefined, thread: boolean): Promise<PgliteClient> {
+  if (thread) {
+    const { PgliteThread } = await import('./pglite-thread-client.ts');
+    return PgliteThread.start({ dataDir, template, startParams: START_PARAMS });
+  }
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...START_PARAMS],
+    ...(template ? { loadDataDir: template } : {}),
+  });
 }
 
 /**
@@ -36,25 +67,15 @@ export interface PgliteDatabase extends Database {
  * imported here, so a server on PostgreSQL never loads them (~0.5 MB of JavaScript and its
  * WebAssembly loader; decision 012, third pass).
  */
-export async function openPglite(dataDir?: string, template?: Blob): Promise<PgliteDatabase> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+export async function openPglite(dataDir?: string, template?: Blob, options: PgliteOpenOptions = {}): Promise<PgliteDatabase> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    // PGlite's own start parameters plus a 16 MB buffer pool instead of PostgreSQL's 128 MB: the
-    // buffer pool lives in PGlite's WebAssembly memory, which only grows, so pages once read stay
-    // resident; the app's database is small and the file system cache sits under it. Measured on
-    // opening a data directory: 310 MB → 189 MB resident (docs/decisions/012-half-the-weight.md).
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-    ...(template ? { loadDataDir: template } : {}),
-  });
-  const db = drizzlePglite({ client, schema });
+  const client = await startPgliteClient(dataDir, template, options.thread ?? false);
+  // The driver types its client as PGlite; it calls only what PgliteClient has (query, exec, transaction).
+  const db = drizzlePglite({ client: client as PGlite, schema });
   let closed = false;
   return {
     db,

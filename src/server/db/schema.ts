@@ -24,6 +24,8 @@ import * as notifications from './schema/notifications.ts';
 import * as integrations from './schema/integrations.ts';
 import * as engagements from './schema/engagements.ts';
 import * as support from './schema/support.ts';
+import * as trustCenter from './schema/trust-center.ts';
+import * as questionnaires from './schema/questionnaires.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -53,5 +55,7 @@ export const schema = {
   ...integrations,
   ...engagements,
   ...support,
+  ...trustCenter,
+  ...questionnaires,
 };
 export type Schema = typeof schema;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
+import type { ApiKeyScopes } from '../../shared/schemas/integrations.ts';
 import { AppError } from '../app-error.ts';
 import { authSessions } from '../db/schema/auth.ts';
 
@@ -14,9 +15,10 @@ export interface AuthContext {
   claims: JWTPayload;
   /**
    * Set when an API key authenticated the request (modules/integrations/api-key-auth.ts): the key acts as
-   * its maker, narrowed to its organization and these permissions (docs/integrations.md).
+   * its maker, narrowed to its organization and these permissions; the route guard admits it only where
+   * its scopes cover the endpoint's `apiKeyScope` (docs/integrations.md).
    */
-  apiKey?: { id: string; organizationId: string; permissions: readonly string[] };
+  apiKey?: { id: string; organizationId: string; scopes: ApiKeyScopes; permissions: readonly string[] };
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, isErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 function codeForStatus(status: number): ErrorCode {
   const match = Object.entries(ERROR_STATUS).find(([, value]) => value === status);
@@ -25,6 +26,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: { code: 'VALIDATION_FAILED', message: 'The request is not valid.', issues, requestId },
       };
       return reply.status(400).send(body);
+    }
+    // A check-then-insert that lost a race to a concurrent request: the database's unique index kept
+    // the data right, so the answer is a conflict the client can retry, not a failure on our side.
+    if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, 'unique violation answered as a conflict');
+      const body: ErrorBody = {
+        error: { code: 'CONFLICT', message: 'Another request changed this at the same time. Reload and try again.', requestId },
+      };
+      return reply.status(409).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     // Plugins that build their own ErrorBody (rate limiting) throw it as is.

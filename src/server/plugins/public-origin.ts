@@ -1,6 +1,6 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
-import { isLocalRequest } from './local-request.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,37 +9,33 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+type OriginEnv = Pick<Env, 'PUBLIC_URL' | 'PORT' | 'HOST'>;
 
-function originOf(request: FastifyRequest): URL | undefined {
-  try {
-    return new URL(`${request.protocol}://${request.host}`);
-  } catch {
-    return undefined;
-  }
-}
-
-/** PUBLIC_URL's origin, or where the server answers on this machine. */
-export function defaultOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+/** The host part of the address the server listens on: an unspecified address is this machine's loopback. */
+function listeningHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 /**
- * PUBLIC_URL when it is set (production requires it). Without it, the Host header must not decide
- * what we publish: robots.txt, the sitemap and canonical links are cached publicly for an hour, so
- * a reflected Host would poison them for everyone. So a request names itself by its own origin
- * only when that is a loopback host (a developer's browser), or the origin the first request from
- * this machine used (the address a newcomer opened); every other Host gets that remembered origin,
- * or `http://localhost:<PORT>` before there is one.
+ * PUBLIC_URL's origin, or where the server listens (HOST and PORT, `http://127.0.0.1:3000` by
+ * default; `localhost` when it listens on every address). `port` overrides PORT once the server
+ * listens (PORT=0 picks one).
  */
-export function registerPublicOrigin(app: FastifyInstance, env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): void {
-  const configured = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
-  let remembered: string | undefined;
-  app.decorate('publicOrigin', (request: FastifyRequest): string => {
-    if (configured) return configured;
-    const own = originOf(request);
-    if (own && !remembered && isLocalRequest(request)) remembered = own.origin;
-    if (own && (LOOPBACK_HOSTS.has(own.hostname) || own.origin === remembered)) return own.origin;
-    return remembered ?? defaultOrigin(env);
+export function defaultOrigin(env: OriginEnv, port: number = env.PORT): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://${listeningHost(env.HOST)}:${port}`;
+}
+
+/**
+ * PUBLIC_URL when it is set (production requires it). Without it, the address and port the server
+ * listens on, whoever asks and whatever Host they send: robots.txt, the sitemap and canonical links
+ * are cached publicly and links with tokens are e-mailed, so no request may choose them. (Until
+ * issue 31 the first request from this machine chose the origin for good; a same-host proxy passing
+ * the client's Host made that a takeover.)
+ */
+export function registerPublicOrigin(app: FastifyInstance, env: OriginEnv): void {
+  app.decorate('publicOrigin', (_request: FastifyRequest): string => {
+    const address = app.server.listening ? app.server.address() : null;
+    return defaultOrigin(env, typeof address === 'object' && address ? address.port : env.PORT);
   });
 }

@@ -35,11 +35,17 @@ export function findUnstorableText(text: string): string | null {
   return null;
 }
 
+/**
+ * An array or a plain object: one whose prototype is Object.prototype, null, or an empty object
+ * without a prototype. Fastify's query parser (fast-querystring) makes the last kind; an earlier
+ * test for the first two only let every query string through unread (issue 31: `?q=%00` was a 500).
+ * Buffers, dates and streams have richer prototype chains and are skipped.
+ */
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   if (Array.isArray(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 /**

@@ -15,16 +15,26 @@ export function agentStatusLabel(status: string): string {
   return (AGENT_STATUSES as readonly string[]).includes(status) ? AGENT_STATUS_LABELS[status as AgentStatus] : 'Unknown';
 }
 
-/** An agent run: one job's attempt at drafting a request. `dead`: out of retries, staff alerted. */
+/** An agent run: one job's attempt at drafting a request. `dead`: out of attempts, a person alerted (run-agent.ts). */
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dead', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** How many attempts a run gets before it is dead-lettered. */
+/** How many attempts a run gets before it is dead-lettered (attempts the model or provider failed; see below). */
 export const AGENT_RUN_MAX_ATTEMPTS = 3;
+
+/**
+ * Attempts lost to a crash (the worker died mid-draft: its job expired) spend none of the run's attempts;
+ * the queue allows this many of them on top, so a run that kills every worker that takes it still ends.
+ */
+export const AGENT_RUN_CRASH_RETRIES = 3;
 
 /** What a client reads when an agent could not finish a draft (task_requests.failure_message). */
 export const AGENT_RUN_FAILED_MESSAGE =
   'Our agent could not finish this draft after several attempts. A member of our review team has been alerted and will take it from here; you do not need to do anything. This page will show the draft as soon as it is ready.';
+
+/** What a client reads instead when nobody on the team could be alerted (no assigned staff, no administrator). */
+export const AGENT_RUN_FAILED_UNALERTED_MESSAGE =
+  'Our agent could not finish this draft after several attempts, and we could not alert anyone on our team automatically. Please open a support request so we can take it from here. This page will show the draft as soon as it is ready.';
 /* ---- The Agent Dashboard's API (GET /api/v1/agents…, PATCH /api/v1/agents/:agentId) ---- */
 
 const timestamp = z.iso.datetime({ offset: true });

@@ -12,8 +12,13 @@ export {
 import type { DeliverableStatus, StoredDeliverableStatus } from './pipeline-statuses.ts';
 import { DELIVERABLE_STATUSES } from './pipeline-statuses.ts';
 
+/**
+ * The status a deliverable shows. `overdue` applies only to work not started on yet (`pending`) past its
+ * due date: a draft with a reviewer stays `in_review` and a published one `completed`, so the in-review
+ * chip counts what is in review. A cancelled request's deliverable is not listed at all (docs/delivery.md).
+ */
 export function deliverableStatus(stored: StoredDeliverableStatus, dueAt: Date | string | null, now = new Date()): DeliverableStatus {
-  if (stored !== 'completed' && dueAt && new Date(dueAt).getTime() < now.getTime()) return 'overdue';
+  if (stored === 'pending' && dueAt && new Date(dueAt).getTime() < now.getTime()) return 'overdue';
   return stored;
 }
 
@@ -46,7 +51,7 @@ export const deliverableSchema = z.object({
   /** The kind of work (WORK_KINDS) and its label. */
   type: z.enum(WORK_KINDS),
   typeLabel: z.string(),
-  /** Computed: `overdue` when past due and not completed. */
+  /** Computed: `overdue` when still pending past its due date. */
   status: z.enum(DELIVERABLE_STATUSES),
   dueDate: isoDateTime,
   completedDate: isoDateTime.nullable(),

@@ -13,6 +13,10 @@ export const DOMAIN_EVENT_TYPES = [
   'member.added',
   'audit_request.flagged',
   'workflow_run.finished',
+  'vendor.created',
+  'vendor.document_expiring',
+  'vendor.questionnaire_submitted',
+  'vendor.review_due',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -27,6 +31,10 @@ export const DOMAIN_EVENT_LABELS: Record<DomainEventType, string> = {
   'member.added': 'Member added',
   'audit_request.flagged': 'Audit request flagged',
   'workflow_run.finished': 'Workflow run finished',
+  'vendor.created': 'Vendor added',
+  'vendor.document_expiring': 'Vendor document expiring',
+  'vendor.questionnaire_submitted': 'Vendor questionnaire submitted',
+  'vendor.review_due': 'Vendor review due',
 };
 
 /** One event as listeners receive it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chainVerificationSchema } from './audit.ts';
+import { emailSchema } from './auth.ts';
 import {
   AUDIT_AUTHOR_KINDS,
   AUDIT_DECISIONS,
@@ -29,7 +30,8 @@ export const createEngagementInputSchema = z
     fieldworkStart: isoDate,
     fieldworkEnd: isoDate,
     accessEndsOn: isoDate,
-    auditorEmails: z.array(z.email('Not an e-mail address').max(254)).min(1, 'Invite at least one auditor').max(10, 'At most 10 auditors'),
+    // The one e-mail rule (src/shared/rules/email.ts): trimmed and lower-cased, as accounts are.
+    auditorEmails: z.array(emailSchema).min(1, 'Invite at least one auditor').max(10, 'At most 10 auditors'),
   })
   .superRefine((value, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });

@@ -208,20 +208,6 @@ export const readinessHistorySchema = z.object({
 });
 export type ReadinessHistory = z.infer<typeof readinessHistorySchema>;
 
-// ── Where a framework, a crosswalk or one requirement is shown (the dashboard's frameworks tab) ──
-
-/**
- * `/dashboard-compliancecore?tab=frameworks&framework=iso27001#A.8.11`: the framework page, its
- * crosswalk from another framework (`from`), or one requirement on it (the fragment is its ref).
- * The search dialog's requirement hits and the advisor link here.
- */
-export function frameworkPagePath(frameworkId: string, options: { from?: string; ref?: string; organizationId?: string } = {}): string {
-  const params = new URLSearchParams({ tab: 'frameworks', framework: frameworkId });
-  if (options.from) params.set('from', options.from);
-  if (options.organizationId) params.set('org', options.organizationId);
-  return `/dashboard-compliancecore?${params.toString()}${options.ref ? `#${encodeURIComponent(options.ref)}` : ''}`;
-}
-
 // ── The organization-wide counts of a '*' readiness snapshot (readinessHistorySchema's `programme`) ──
 
 export const RISK_BAND_LEVELS = ['low', 'medium', 'high'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CapabilityFlags, hasMinimumRole, type Permission, type Role, type UserType } from '../permissions.ts';
+import { API_KEY_ACCESS, API_KEY_AREAS, type ApiKeyAccess, type ApiKeyArea } from '../api-key-scopes.ts';
 import { DOMAIN_EVENT_TYPES } from './domain-events.ts';
 
 /** Integrations (docs/integrations.md): API keys, outgoing webhooks, Slack and Microsoft Teams. */
@@ -15,26 +16,23 @@ export function isIntegrationAdmin(access: { userType: UserType; roles: readonly
   return access.capabilities.is_integration_admin || (access.userType === 'client' && access.roles.includes('client_manager'));
 }
 
-/** What an API key may reach, area by area: read, or read and write. */
-export const API_KEY_AREAS = ['tasks', 'deliverables', 'evidence', 'programme', 'risks'] as const;
-export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
 export const API_KEY_AREA_LABELS: Record<ApiKeyArea, string> = {
   tasks: 'Task requests',
   deliverables: 'Deliverables',
   evidence: 'Evidence',
   programme: 'Frameworks and controls',
   risks: 'Risks',
+  vendors: 'Vendors',
 };
-export const API_KEY_ACCESS = ['none', 'read', 'read_write'] as const;
-export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 
 /** The permissions each area's read and write grant (a key never holds more than the person who made it). */
 export const API_KEY_AREA_PERMISSIONS: Record<ApiKeyArea, { read: readonly Permission[]; write: readonly Permission[] }> = {
   tasks: { read: ['tasks:read', 'outputs:read'], write: ['tasks:create'] },
   deliverables: { read: ['deliverables:read'], write: [] },
   evidence: { read: ['evidence:read'], write: ['evidence:write'] },
-  programme: { read: ['frameworks:read'], write: ['frameworks:manage', 'controls:write'] },
+  programme: { read: ['frameworks:read', 'questionnaires:read'], write: ['frameworks:manage', 'controls:write', 'questionnaires:write'] },
   risks: { read: ['risks:read'], write: ['risks:write'] },
+  vendors: { read: ['vendors:read'], write: ['vendors:write'] },
 };
 
 export const apiKeyScopesSchema = z.object(

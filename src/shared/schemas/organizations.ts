@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
 import { COMPANY_SIZES } from './billing.ts';
 
 /**
@@ -139,14 +140,8 @@ export const organizationMemberListSchema = z.object({
 });
 export type OrganizationMemberList = z.infer<typeof organizationMemberListSchema>;
 
-export const inviteMemberInputSchema = z.object({
-  email: z
-    .string({ error: 'Enter an e-mail address' })
-    .trim()
-    .toLowerCase()
-    .email('Enter an e-mail address like name@company.com')
-    .max(254),
-});
+/** The one e-mail rule (src/shared/rules/email.ts), as sign-up and the admin invitation use it. */
+export const inviteMemberInputSchema = z.object({ email: emailSchema });
 export type InviteMemberInput = z.infer<typeof inviteMemberInputSchema>;
 
 // Offboarding (docs/organizations.md): what deleting an organization removes, and the typed confirmation.

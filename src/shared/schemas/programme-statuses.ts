@@ -79,8 +79,8 @@ export type RiskStatus = (typeof RISK_STATUSES)[number];
 export const RISK_CATEGORIES = ['security', 'privacy', 'operational', 'vendor', 'legal', 'financial', 'ai'] as const;
 export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 
-/** The registers that export to CSV, and the two that import from it. */
-export const REGISTERS = ['controls', 'evidence', 'risks', 'requirements'] as const;
+/** The registers that export to CSV, and those that import from it. */
+export const REGISTERS = ['controls', 'evidence', 'risks', 'requirements', 'vendors'] as const;
 export type Register = (typeof REGISTERS)[number];
-export const IMPORTABLE_REGISTERS = ['controls', 'risks'] as const;
+export const IMPORTABLE_REGISTERS = ['controls', 'risks', 'vendors'] as const;
 export type ImportableRegister = (typeof IMPORTABLE_REGISTERS)[number];

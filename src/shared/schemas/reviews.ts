@@ -5,6 +5,7 @@ import { DEPARTMENTS, TASK_PRIORITIES, TASK_STATUSES, WORK_KINDS } from './task-
 
 export { OUTPUT_STATUSES, type OutputStatus } from './pipeline-statuses.ts';
 import { OUTPUT_STATUSES } from './pipeline-statuses.ts';
+import { briefFactsSchema } from './brief-facts.ts';
 
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
@@ -154,6 +155,10 @@ export const outputReviewSchema = z.object({
     body: z.string(),
     sources: z.array(outputSourceSchema),
     editedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    /** What the agent read in the request ("what the agent read"); null for a version drafted before it was recorded. */
+    briefFacts: briefFactsSchema.nullable(),
+    /** Citations the reference check took out of the draft (not in the catalogue, or of an out-of-scope framework). */
+    removedReferences: z.array(z.string()),
   }),
   previous: z.object({ outputId: z.uuid(), version: z.number().int(), body: z.string() }).nullable(),
   /** Lines of the previous version's body against this one's; empty without a previous version. */

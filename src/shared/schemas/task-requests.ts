@@ -73,6 +73,7 @@ export const TIMELINE_EVENT_KINDS = [
   'changes_requested',
   'approved',
   'delivered',
+  'revision_requested',
   'run_failed',
   'cancelled',
   'commented',
@@ -87,6 +88,7 @@ export const TIMELINE_EVENT_LABELS: Record<TimelineEventKind, string> = {
   changes_requested: 'Changes requested',
   approved: 'Approved',
   delivered: 'Delivered',
+  revision_requested: 'Revision requested',
   run_failed: 'Agent run failed',
   cancelled: 'Cancelled',
   commented: 'Comment',
@@ -188,6 +190,17 @@ export const classifyTaskRequestResponseSchema = taskClassificationSchema.extend
 export type ClassifyTaskRequestResponse = z.infer<typeof classifyTaskRequestResponseSchema>;
 
 export const taskRequestParamsSchema = z.object({ id: z.uuid('Not a task request id') });
+/** POST /api/v1/task-requests/:id/revision: what the client wants changed in the delivered work. */
+export const TASK_REVISION_NOTES_MIN = 10;
+export const requestTaskRevisionInputSchema = z.object({
+  notes: z
+    .string({ error: 'Say what should change' })
+    .trim()
+    .min(TASK_REVISION_NOTES_MIN, `Say what should change (at least ${TASK_REVISION_NOTES_MIN} characters)`)
+    .max(TASK_COMMENT_MAX, `At most ${TASK_COMMENT_MAX} characters`),
+});
+export type RequestTaskRevisionInput = z.infer<typeof requestTaskRevisionInputSchema>;
+
 export const planTaskRequestsParamsSchema = z.object({ planId: z.uuid('Not a plan id') });
 
 export const taskRequestListQuerySchema = z.object({
@@ -268,6 +281,8 @@ export const taskRequestDetailSchema = taskRequestSummarySchema.extend({
   failureMessage: z.string().nullable(),
   /** Whether the caller may cancel it now (the client side of the organization, or an administrator). */
   canCancel: z.boolean(),
+  /** Whether the caller may ask for a revision of the delivered work now (the same people who may cancel). */
+  canRequestRevision: z.boolean(),
 });
 export type TaskRequestDetail = z.infer<typeof taskRequestDetailSchema>;
 

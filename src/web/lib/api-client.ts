@@ -29,7 +29,7 @@ export function setAccessTokenProvider(provider: TokenProvider): void {
   accessTokenProvider = provider;
 }
 
-/** The current access token, for the one request apiFetch cannot make: an upload that reports its progress. */
+/** The current access token, for the one request apiFetch cannot make: an upload (lib/api-upload.ts). */
 export function currentAccessToken(): Promise<string | null> {
   return accessTokenProvider();
 }
@@ -47,7 +47,7 @@ export interface ApiRequest<T> {
   headers?: Record<string, string>;
 }
 
-function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
+export function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
@@ -60,12 +60,17 @@ function toFieldIssue(issue: { path: string; message: string }): ApiError['issue
   return { path: issue.path.replace(/^body\./, ''), message: issue.message };
 }
 
+/** The ApiError an answer's body describes (the app's error body), or null when it is not one. */
+export function apiErrorOfBody(status: number, body: unknown): ApiError | null {
+  const error = (body as Partial<ErrorBody> | null)?.error;
+  if (!error || !isErrorCode(error.code)) return null;
+  return new ApiError(status, error.code, error.message, (error.issues ?? []).map(toFieldIssue));
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as Partial<ErrorBody>;
-    if (body.error && isErrorCode(body.error.code)) {
-      return new ApiError(response.status, body.error.code, body.error.message, (body.error.issues ?? []).map(toFieldIssue));
-    }
+    const error = apiErrorOfBody(response.status, await response.json());
+    if (error) return error;
   } catch {
     // not JSON: fall through to a generic error
   }

@@ -1,7 +1,7 @@
 /**
  * Scrolls the nearest horizontally scrolling ancestor of `element` just enough to show it, and nothing
  * else: unlike `scrollIntoView`, the page itself never moves. A tab list wider than a phone scrolls
- * sideways; opened on its fifth tab (`/admin?tab=events`), the selected tab would otherwise sit out of
+ * sideways; opened on its fifth tab (`/admin` with `tab=events`), the selected tab would otherwise sit out of
  * sight, and the user could not tell where they are.
  */
 export function revealInScroller(element: HTMLElement): void {

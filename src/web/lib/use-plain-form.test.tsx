@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from './api-client.ts';
 import { lazySchema, usePlainForm } from './use-plain-form.ts';
 
 const schema = z.object({
@@ -75,5 +76,37 @@ describe('usePlainForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
     expect(onValid.mock.calls[0]?.[0]).toEqual({ name: 'Ada', email: 'ada@example.com', agree: true, plan: 'growth' });
+  });
+
+  it('puts a refused request’s field problems on the form’s fields and focuses the first', async () => {
+    const refusal = new ApiError(400, 'VALIDATION_FAILED', 'Invalid', [
+      { path: 'email', message: 'That address bounced' },
+      { path: 'elsewhere', message: 'Not a field of this form' },
+    ]);
+    function Refused() {
+      const { errors, formProps, showServerErrors } = usePlainForm(
+        lazySchema<Values, z.output<typeof schema>>(() => Promise.resolve(schema)),
+        (_values, form) => void showServerErrors(form, refusal, 'Try again'),
+      );
+      return (
+        <form {...formProps} aria-label="Refused">
+          <label>
+            Name <input name="name" defaultValue="Ada" />
+          </label>
+          <label>
+            Email <input name="email" defaultValue="ada@example.com" />
+          </label>
+          {errors.email ? <p>{errors.email}</p> : null}
+          <input type="checkbox" name="agree" defaultChecked aria-label="Agree" />
+          <input type="radio" name="plan" value="team" defaultChecked aria-label="Team" />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<Refused />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('That address bounced');
+    expect(screen.queryByText('Not a field of this form')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 });

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
+import { serverFormErrors } from './server-form-errors.ts';
 
 /**
  * A form whose fields hold their own values (uncontrolled inputs, with `name`), checked with a zod
@@ -91,6 +92,18 @@ export function usePlainForm<TInput extends object, TOutput = TInput>(
     first?.focus();
   };
 
+  /**
+   * Shows a refused request's field problems on the form's own fields, as a react-hook-form form does
+   * with `setServerFormErrors` (the same rule: server-form-errors.ts), and returns the form's message
+   * when no field took one.
+   */
+  const showServerErrors = (form: HTMLFormElement, error: unknown, fallback: string) => {
+    const names = Array.from(form.elements, (element) => element.getAttribute('name')).filter((name): name is Field => Boolean(name));
+    const found = serverFormErrors(error, [...new Set(names)], fallback);
+    showErrors(form, found.fields);
+    return found.message;
+  };
+
   const formProps = {
     noValidate: true,
     onFocus: () => schema.preload(),
@@ -119,5 +132,5 @@ export function usePlainForm<TInput extends object, TOutput = TInput>(
     },
   };
 
-  return { errors, isSubmitting, formProps, showErrors };
+  return { errors, isSubmitting, formProps, showErrors, showServerErrors };
 }

@@ -1,3 +1,4 @@
+import type { BriefFacts } from '../../../shared/schemas/brief-facts.ts';
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OUTPUT_STATUSES, type OutputSource, type QualityCategory, REVIEW_DECISIONS } from '../../../shared/schemas/reviews.ts';
 import { WORK_KINDS } from '../../../shared/schemas/task-requests.ts';
@@ -36,6 +37,10 @@ export const aiOutputs = pgTable(
     body: text('body').notNull(),
     sources: jsonb('sources').$type<OutputSource[]>().notNull(),
     status: text('status', { enum: OUTPUT_STATUSES }).notNull().default('pending_review'),
+    /** What the agent read in the request (docs/delivery.md "What the agent reads"); null before it was read. */
+    briefFacts: jsonb('brief_facts').$type<BriefFacts>(),
+    /** References a draft made that the catalogue does not hold, or of an out-of-scope framework, removed before review. */
+    removedReferences: jsonb('removed_references').$type<string[]>().notNull().default([]),
     /** A reviewer who edited the previous version into this one; null for an agent's draft. */
     editedBy: uuid('edited_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,8 +15,9 @@ import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { permissions, profiles, rolePermissions, securityEvents, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { type AuditOrigin, recordAudit, SYSTEM_ORIGIN } from '../audit/record-audit.ts';
-import { ensureProfile, setUserType } from './access.service.ts';
+import { type AuditOrigin, recordAudit, SYSTEM_ORIGIN } from '../../platform/audit/record-audit.ts';
+import { ensureProfile, setUserType } from '../../platform/access/access.service.ts';
+import { deleteUsers } from '../auth/users/user-store.ts';
 
 /**
  * The administrator's operations (product.md §6: roles, flags, scopes, the role–permission matrix and
@@ -236,11 +237,31 @@ export async function updateRolePermissions(
       organizationId: null,
       action: 'role_permissions.update',
       entityType: 'role_permissions',
-      entityId: null,
+      // The roles whose permission sets were replaced.
+      entityId: Object.keys(input.matrix).sort().join(','),
       after: input.matrix,
     });
   });
   return readRolePermissionMatrix(db);
+}
+
+/**
+ * Deletes a user: their sign-in goes, and with it (by cascade) their sessions, roles and scopes. The
+ * trail keeps who deleted whom, on the global chain.
+ */
+export async function deleteUser(db: Db, userId: string, origin: AuditOrigin = SYSTEM_ORIGIN): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await deleteUsers(tx, [userId]);
+    if (!deleted) throw new AppError('NOT_FOUND', 'No user has this id.');
+    await recordAudit(tx, {
+      ...origin,
+      organizationId: null,
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: userId,
+      before: { email: deleted.email },
+    });
+  });
 }
 
 export async function listSecurityEvents(db: Db, query: SecurityEventListQuery): Promise<SecurityEventList> {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAccess } from '../../../shared/permissions.ts';
 import { accessDenialInputSchema, accessDenialResultSchema, meAccessSchema } from '../../../shared/schemas/access.ts';
-import { getRequestAccess, storeSecurityEvent } from './access-guard.ts';
+import { getRequestAccess, storeSecurityEvent } from '../../platform/access/access-guard.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { registerAccessAdminRoutes } from './access-admin.routes.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** The signed-in user's own access (product.md §7 reads) and the web guard's denial reports. */
 export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): void {
@@ -23,7 +24,7 @@ export function registerAccessRoutes(app: FastifyInstance, authDeps: AuthDeps): 
     },
     async (request, reply) => {
       const access = await getRequestAccess(request);
-      reply.header('cache-control', 'no-store');
+      reply.headers(noStore);
       return {
         userId: access.user.userId,
         email: access.user.email ?? '',

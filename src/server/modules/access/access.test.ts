@@ -15,8 +15,8 @@ import {
 import { buildApp } from '../../app.ts';
 import { securityEvents, userRoles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { listMailbox } from '../mail/mail.service.ts';
-import { ensureProfile, grantRole } from './access.service.ts';
+import { listMailbox } from '../../platform/mail/mail.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { readJson } from '../../../../tests/read-response.ts';
 import { goTrueChallengeSchema, goTrueSessionSchema, goTrueTotpFactorSchema } from '../../../../tests/gotrue-bodies.ts';
 
@@ -57,7 +57,7 @@ describe('GET /api/v1/me/access', () => {
     expect(body).toMatchObject({ userId: user.userId, email: user.email, userType: 'client', roles: ['client'], primaryRole: 'client' });
     expect(body.permissions).toEqual([...ROLE_PERMISSIONS.client].sort());
     expect(body.capabilities).toEqual({ is_approver: false, is_integration_admin: false, is_data_ai_admin: false });
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('writes AUTH_FAILURE and treats the user as holding no role when the roles cannot be read', async () => {
@@ -232,9 +232,10 @@ describe('the admin API', () => {
       roles: [{ role: 'consultant', is_approver: true }],
     });
 
-    await app.mailWorker.drain();
     const mail = (await listMailbox(database.db)).find((entry) => entry.to === 'new.reviewer@example.com');
     expect(mail?.subject).toBe('You have been invited to ComplianceCore');
+    // It says who invited them, by name (their e-mail when the profile has none) and role.
+    expect(mail?.text).toContain(`${admin.email} (Administrator) has invited you to ComplianceCore.`);
     // The link opens the site's acceptance step; pressing Accept verifies the token hash.
     const link = new URL(mail?.links.find((candidate) => candidate.includes('token_hash=')) ?? '');
     expect(link.pathname).toBe('/auth');
@@ -295,7 +296,6 @@ describe('the admin API', () => {
     }
     expect(failed.statusCode).toBe(500);
     expect(await database.db.select().from(authUsers).where(eq(authUsers.email, 'half-invited@example.com'))).toEqual([]);
-    await app.mailWorker.drain();
     expect((await listMailbox(database.db)).some((mail) => mail.to === 'half-invited@example.com')).toBe(false);
   });
 

@@ -4,8 +4,8 @@ import { createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { ROLES, type Role } from '../../../shared/permissions.ts';
 import { buildApp } from '../../app.ts';
-import { ensureProfile, grantRole } from './access.service.ts';
-import { UndeclaredAccessError, UndocumentedOperationError } from './route-access.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
+import { UndeclaredAccessError, UndocumentedOperationError } from '../../platform/access/route-access.ts';
 
 /**
  * The role × endpoint matrix on the real routes (access-guard.test.ts covers the page guards).

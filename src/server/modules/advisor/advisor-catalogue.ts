@@ -2,7 +2,7 @@ import type { MappingRelation } from '../../../shared/schemas/programme-statuses
 import type { Db } from '../../db/client.ts';
 import { type CatalogueIndex, catalogueIndex } from '../frameworks/catalogue-index.ts';
 import { FRAMEWORK_IDS, type FrameworkId } from './advisor-frameworks.ts';
-import { citeRequirement } from './advisor-references.ts';
+import { citeRequirement, normalizeCitation } from './advisor-references.ts';
 import { isStopword, stem, words } from './advisor-text.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface CatalogueHit {
   summary: string;
   controls: CatalogueControlRef[];
   score: number;
+  /** The question cites this requirement itself. */
+  explicit: boolean;
 }
 
 interface IndexedRequirement {
@@ -148,26 +150,91 @@ function termIndex(catalogue: CatalogueIndex): TermIndex {
 
 const MAX_HITS = 3;
 const ALSO_SERVES = 3;
+/** An explicit reference in the question ("Article 33") governs the answer: it ranks above any word match. */
+const EXPLICIT = 1_000;
+
+/** Abbreviations a question uses for what requirement titles spell out. */
+const EXPANSIONS: Record<string, string> = {
+  dpia: 'data protection impact assessment',
+  mfa: 'multi factor authentication',
+  '2fa': 'multi factor authentication',
+  baa: 'business associate contracts',
+  ropa: 'records processing activities',
+  dsar: 'data subject access request',
+  asv: 'approved scanning vendor external scans',
+  soa: 'statement applicability',
+  isms: 'information security management system',
+};
+
+interface QuestionTerms {
+  frameworks: readonly FrameworkId[];
+  keywords: readonly string[];
+  references?: readonly string[];
+  words?: readonly string[];
+}
+
+/** The longest run of the question's words that is also a run of the title's (stems; stopwords kept). */
+function phraseRun(question: readonly string[], title: readonly string[]): number {
+  let best = 0;
+  for (let i = 0; i < question.length; i += 1) {
+    for (let j = 0; j < title.length; j += 1) {
+      let length = 0;
+      while (question[i + length] !== undefined && question[i + length] === title[j + length]) length += 1;
+      const run = question.slice(i, i + length);
+      // Only a phrase that word matching cannot see: one held together by a stopword ("right to know").
+      const meaningful = run.some((word) => !isStopword(word) && !GENERIC.has(word));
+      const joined = run.slice(1, -1).some((word) => isStopword(word));
+      if (length > best && meaningful && joined) best = length;
+    }
+  }
+  return best >= 3 ? best : 0;
+}
+
+function isCited(references: readonly string[], citation: string): boolean {
+  const wanted = normalizeCitation(citation);
+  // "GDPR Art. 33" governs "GDPR Art. 33"; "HIPAA §164.312(b)" also governs "HIPAA §164.312(b)(1)".
+  return references.some((reference) => {
+    const asked = normalizeCitation(reference);
+    return asked === wanted || (wanted.startsWith(asked) && /^[(.]/.test(wanted.slice(asked.length)));
+  });
+}
+
+function termsOf(analysis: QuestionTerms): string[] {
+  const expanded = analysis.keywords.flatMap((word) => [word, ...words(EXPANSIONS[word.toLowerCase()] ?? '')]);
+  const all = [...new Set(expanded.map(stem))];
+  const specific = all.filter((term) => !GENERIC.has(term));
+  // "audit controls" is all generic words, and exactly a requirement's title: keep them then.
+  return specific.length > 0 ? specific : all.filter((term) => !isStopword(term));
+}
 
 /**
  * The catalogue requirements that best answer a question, best first: within the frameworks it
- * names (all when it names none). A requirement must share at least half of the question's
- * specific words (title, summary or its controls' titles) to count.
+ * names (all when it names none). A requirement the question cites itself comes first; otherwise a
+ * requirement must share at least half of the question's specific words (title, summary or its
+ * controls' titles) to count, and a title the question says as a phrase ("right to know", "audit
+ * controls"), or covers more of, ranks up: it governs the question rather than mentioning it.
  */
-export async function findCatalogueRequirements(
-  db: Db,
-  analysis: { frameworks: readonly FrameworkId[]; keywords: readonly string[] },
-): Promise<CatalogueHit[]> {
-  const terms = [...new Set(analysis.keywords.map(stem))].filter((term) => !GENERIC.has(term));
-  if (terms.length === 0) return [];
+export async function findCatalogueRequirements(db: Db, analysis: QuestionTerms): Promise<CatalogueHit[]> {
+  const terms = termsOf(analysis);
+  const references = analysis.references ?? [];
+  if (terms.length === 0 && references.length === 0) return [];
   const index = termIndex(await catalogueIndex(db));
   const total = Math.max(1, index.requirements.length);
   const targets = new Set(analysis.frameworks);
   const needed = Math.max(1, Math.ceil(terms.length / 2));
+  const questionWords = (analysis.words ?? []).map(stem);
   const scored: { requirement: IndexedRequirement; score: number }[] = [];
   for (const requirement of index.requirements) {
     if (targets.size > 0 && !targets.has(requirement.framework)) continue;
+    const citation = catalogueCitation(requirement.framework, requirement.ref);
+    if (isCited(references, citation)) {
+      // The very reference asked about first, then its sub-items.
+      const exact = references.some((reference) => normalizeCitation(reference) === normalizeCitation(citation));
+      scored.push({ requirement, score: exact ? EXPLICIT : EXPLICIT - 10 - citation.length });
+      continue;
+    }
     let matched = 0;
+    let inTitles = 0;
     let score = 0;
     for (const term of terms) {
       const idf = Math.log(1 + total / Math.max(1, index.documentFrequency.get(term) ?? 0));
@@ -175,11 +242,14 @@ export async function findCatalogueRequirements(
       const inSummary = requirement.summaryStems.has(term);
       const inControls = requirement.controlStems.has(term);
       if (inTitle || inSummary || inControls) matched += 1;
+      if (inTitle) inTitles += 1;
       score += idf * ((inTitle ? 3 : 0) + (inSummary ? 1 : 0) + (inControls ? 1.5 : 0));
     }
     if (matched < needed) continue;
     // Short, focused requirements whose title is the topic beat long ones that mention it in passing.
     score *= 1 + matched / terms.length;
+    score *= 1 + (0.5 * inTitles) / Math.max(1, requirement.titleStems.size);
+    score *= 1 + 0.4 * phraseRun(questionWords, words(requirement.title).map(stem));
     scored.push({ requirement, score });
   }
   scored.sort((a, b) => b.score - a.score || a.requirement.ref.localeCompare(b.requirement.ref));
@@ -193,6 +263,7 @@ export async function findCatalogueRequirements(
       title: requirement.title,
       summary: requirement.summary,
       score,
+      explicit: score > EXPLICIT / 2,
       controls: requirement.controls.map((control) => ({
         ...control,
         alsoServes: (index.citationsByControl.get(control.id) ?? [])

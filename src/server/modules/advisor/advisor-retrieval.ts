@@ -5,7 +5,7 @@ import { searchableContent } from '../../db/schema/content.ts';
 import { searchContent } from '../search/search.service.ts';
 import { type FrameworkId, FRAMEWORKS, detectFrameworks, documentFramework } from './advisor-frameworks.ts';
 import { sourceMarkdown } from './advisor-documents.ts';
-import { citeRequirement } from './advisor-references.ts';
+import { citeRequirement, extractReferences } from './advisor-references.ts';
 import { keywords, words } from './advisor-text.ts';
 
 /**
@@ -19,6 +19,10 @@ import { keywords, words } from './advisor-text.ts';
 export interface QuestionAnalysis {
   frameworks: FrameworkId[];
   keywords: string[];
+  /** References the question cites itself ("GDPR Article 33" → "GDPR Art. 33"): they govern the answer. */
+  references?: string[];
+  /** Every word of the question, stopwords included, for matching a requirement's title as a phrase ("right to know"). */
+  words?: string[];
 }
 
 export interface RetrievedDocument {
@@ -70,6 +74,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   return {
     frameworks: detectFrameworks(question),
     keywords: keywords(question, FRAMEWORK_WORDS).slice(0, MAX_KEYWORDS),
+    references: extractReferences(question),
+    words: words(question),
   };
 }
 

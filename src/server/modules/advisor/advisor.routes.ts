@@ -13,6 +13,7 @@ import { perRequestSecurityHeaders } from '../../plugins/security-headers.ts';
 import type { AdvisorProvider } from './providers/provider.ts';
 import { programmeFactsLoader } from './advisor-programme-loader.ts';
 import { type AskAdvisorInput, askAdvisor, listAdvisorMessages } from './advisor.service.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** Per user when signed in (the auth hook has run by now), per address otherwise. */
 function perUser(request: FastifyRequest): string {
@@ -36,7 +37,7 @@ async function streamAnswer(
   reply.raw.writeHead(200, {
     ...perRequestSecurityHeaders(request),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
+    ...noStore,
     'x-accel-buffering': 'no',
   });
   const aborted = new AbortController();
@@ -90,7 +91,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
       if (request.headers.accept?.includes('text/event-stream')) {
         return streamAnswer(app, provider, request, reply, user.userId, request.body);
       }
-      reply.header('cache-control', 'no-store');
+      reply.headers(noStore);
       return askAdvisor(app.database.db, provider, {
         userId: user.userId,
         input: request.body,
@@ -114,7 +115,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, provider: AdvisorPro
     },
     async (request, reply) => {
       const user = requireUser(request);
-      reply.header('cache-control', 'private, no-store');
+      reply.headers(noStore);
       return { messages: await listAdvisorMessages(app.database.db, user.userId, request.query.limit) };
     },
   );

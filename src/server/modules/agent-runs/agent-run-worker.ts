@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { PLANS } from '../../../shared/pricing-plans.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { AgentProvider } from './providers/agent-provider.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { type RunAgentDeps, deadLetterAgentRun, runAgentJob } from './run-agent.ts';
 
 /** Each organization's agent runs at once, across every process, by plan (pricing-plans.ts). */
@@ -10,7 +8,7 @@ export const AGENT_RUN_GROUP_CONCURRENCY = {
   tiers: Object.fromEntries(PLANS.map((plan) => [plan.id, plan.concurrentAgentRuns])),
 };
 
-/** Works the 'agent-run' queue and its dead letters in this process (the server, or `npm run worker`). */
+/** Works the 'agent-run' queue and its dead letters in this process (startWorkers: the server, or `npm run worker`). */
 export async function startAgentRunWorkers(
   queue: JobQueue,
   deps: RunAgentDeps,
@@ -28,16 +26,4 @@ export async function startAgentRunWorkers(
     },
   );
   await queue.workDeadLetters('agent-run', async (job) => deadLetterAgentRun(deps, job.data));
-}
-
-/** The server's own agent workers, started when the app is ready unless JOB_WORKERS=off. */
-export function registerAgentRunWorker(app: FastifyInstance, provider: AgentProvider): void {
-  app.addHook('onReady', async () => {
-    if (!app.jobWorkersEnabled) return;
-    await startAgentRunWorkers(
-      app.jobs,
-      { db: app.database.db, jobs: app.jobs, provider, mailQueued: () => app.mailWorker.notify() },
-      { localConcurrency: app.env.AGENT_RUN_CONCURRENCY },
-    );
-  });
 }

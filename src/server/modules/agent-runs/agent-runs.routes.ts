@@ -7,10 +7,9 @@ import {
   agentSummarySchema,
   updateAgentStatusInputSchema,
 } from '../../../shared/schemas/agent-runs.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { getAgent, listAgents, updateAgentStatus } from './agent-runs.service.ts';
-
-const noStore = { 'cache-control': 'no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 /**
  * /api/v1/agents…: the Agent Dashboard. Staff who review outputs read the agents with statistics over

@@ -13,7 +13,8 @@ import type { DbTransaction } from '../../db/client.ts';
 import { agentRuns, agents } from '../../db/schema/agent-runs.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
 
 /**
  * The Agent Dashboard's figures (docs/delivery.md "Agents"), computed from runs, outputs and reviews,
@@ -194,15 +195,24 @@ export async function getAgent(tenant: Tenant, agentId: string, now = new Date()
   });
 }
 
-/** An administrator sets an agent's status; the job handler pauses an agent in maintenance. */
+/**
+ * An administrator sets an agent's status; the job handler pauses an agent in maintenance. Agents serve
+ * every organization, so the change is on the global chain (`agent.status`).
+ */
 export async function updateAgentStatus(tenant: Tenant, agentId: string, status: AgentStatus): Promise<AgentSummary> {
   await tenant.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(agents)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(agents.id, agentId))
-      .returning({ id: agents.id });
-    if (!updated) throw new AppError('NOT_FOUND', 'No such agent.');
+    const [current] = await tx.select({ status: agents.status }).from(agents).where(eq(agents.id, agentId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'No such agent.');
+    await tx.update(agents).set({ status, updatedAt: new Date() }).where(eq(agents.id, agentId));
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: null,
+      action: 'agent.status',
+      entityType: 'agent',
+      entityId: agentId,
+      before: { status: current.status },
+      after: { status },
+    });
   });
   const { runs: _runs, ...summary } = await getAgent(tenant, agentId);
   return summary;

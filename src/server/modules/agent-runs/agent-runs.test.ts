@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../../../tests/read-response.ts';
@@ -10,9 +10,10 @@ import type { ReviewDecision } from '../../../shared/schemas/reviews.ts';
 import { buildApp } from '../../app.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { agentRuns, agents } from '../../db/schema/agent-runs.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /** The Agent Dashboard's API on rows written the way the pipeline writes them, in two organizations. */
 let database: TestDatabase;
@@ -247,6 +248,31 @@ describe('updateAgentStatus', () => {
     const { list } = await agentAs('staffOfA');
     expect(list.agents.find((entry) => entry.id === 'risk-analyst')?.status).toBe('maintenance');
     expect((await patch('administrator', 'risk-analyst', { status: 'active' })).statusCode).toBe(200);
+    // Each change is on the global chain, by the administrator, with the status before and after.
+    const trail = await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityType, 'agent'), eq(auditEvents.entityId, 'risk-analyst'))),
+    );
+    expect(trail.map(({ organizationId, actorId, action, before, after }) => ({ organizationId, actorId, action, before, after }))).toEqual(
+      [
+        {
+          organizationId: null,
+          actorId: fixture.userIds.administrator,
+          action: 'agent.status',
+          before: { status: 'active' },
+          after: { status: 'maintenance' },
+        },
+        {
+          organizationId: null,
+          actorId: fixture.userIds.administrator,
+          action: 'agent.status',
+          before: { status: 'maintenance' },
+          after: { status: 'active' },
+        },
+      ],
+    );
   });
 
   it('refuses an unknown status (400), an unknown agent (404) and anyone but an administrator (403)', async () => {

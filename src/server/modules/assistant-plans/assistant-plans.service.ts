@@ -12,6 +12,8 @@ import { MAX_PLAN_STEPS, isPlanEditable } from '../../../shared/schemas/assistan
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { assistantPlanSteps, assistantPlans } from '../../db/schema/assistant-plans.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { findLiveSubscription } from '../billing/billing.service.ts';
 
 /**
@@ -101,6 +103,28 @@ async function touch(tx: DbTransaction, planId: string): Promise<PlanRow> {
   return row;
 }
 
+/**
+ * Records a change of a plan on the trail (docs/audit.md) of the organization its subscription is
+ * for, in the change's transaction: the plan's owner acts.
+ */
+export async function recordPlanChange(
+  tx: DbTransaction,
+  input: { plan: PlanRow; actor: string | null; action: string; after?: unknown },
+): Promise<void> {
+  const [subscription] = await tx
+    .select({ organizationId: subscriptions.organizationId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, input.plan.subscriptionId));
+  await recordAudit(tx, {
+    actor: input.actor,
+    organizationId: subscription?.organizationId ?? null,
+    action: input.action,
+    entityType: 'plan',
+    entityId: input.plan.id,
+    after: input.after,
+  });
+}
+
 /** 'Use plan': the plan (draft) and its first step (order 0, pending) in one transaction. */
 export async function createPlan(db: Db, input: { userId: string; plan: CreatePlanInput }): Promise<Plan> {
   const subscription = await findLiveSubscription(db, input.userId);
@@ -129,6 +153,7 @@ export async function createPlan(db: Db, input: { userId: string; plan: CreatePl
       priority: plan.priority,
       status: 'pending',
     });
+    await recordPlanChange(tx, { plan: row, actor: input.userId, action: 'plan.create', after: { title: row.title, status: row.status } });
     return readPlan(tx, row);
   });
 }
@@ -166,7 +191,9 @@ export async function addStep(db: Db, ref: PlanRef & { step: StepInput }): Promi
     await tx
       .insert(assistantPlanSteps)
       .values({ planId: ref.planId, orderIndex: (last?.highest ?? -1) + 1, ...ref.step, status: 'pending' });
-    return readPlan(tx, await touch(tx, ref.planId));
+    const row = await touch(tx, ref.planId);
+    await recordPlanChange(tx, { plan: row, actor: ref.userId, action: 'plan.step_add', after: ref.step });
+    return readPlan(tx, row);
   });
 }
 
@@ -179,7 +206,9 @@ export async function updateStep(db: Db, ref: PlanRef & { stepId: string; change
       .where(and(eq(assistantPlanSteps.id, ref.stepId), eq(assistantPlanSteps.planId, ref.planId)))
       .returning({ id: assistantPlanSteps.id });
     if (updated.length === 0) throw new AppError('NOT_FOUND', 'Step not found.');
-    return readPlan(tx, await touch(tx, ref.planId));
+    const row = await touch(tx, ref.planId);
+    await recordPlanChange(tx, { plan: row, actor: ref.userId, action: 'plan.step_update', after: { stepId: ref.stepId, ...ref.changes } });
+    return readPlan(tx, row);
   });
 }
 
@@ -199,7 +228,9 @@ export async function removeStep(db: Db, ref: PlanRef & { stepId: string }): Pro
       tx,
       steps.filter((step) => step.id !== ref.stepId).map((step) => step.id),
     );
-    return readPlan(tx, await touch(tx, ref.planId));
+    const row = await touch(tx, ref.planId);
+    await recordPlanChange(tx, { plan: row, actor: ref.userId, action: 'plan.step_remove', after: { stepId: ref.stepId } });
+    return readPlan(tx, row);
   });
 }
 
@@ -221,7 +252,9 @@ export async function reorderSteps(db: Db, ref: PlanRef & { stepIds: readonly st
       ]);
     }
     await renumber(tx, ref.stepIds);
-    return readPlan(tx, await touch(tx, ref.planId));
+    const row = await touch(tx, ref.planId);
+    await recordPlanChange(tx, { plan: row, actor: ref.userId, action: 'plan.steps_reorder', after: { stepIds: ref.stepIds } });
+    return readPlan(tx, row);
   });
 }
 
@@ -235,6 +268,7 @@ export async function submitPlan(db: Db, ref: PlanRef): Promise<Plan> {
       .where(eq(assistantPlans.id, ref.planId))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'Plan not found.');
+    await recordPlanChange(tx, { plan: row, actor: ref.userId, action: 'plan.submit', after: { status: row.status } });
     return readPlan(tx, row);
   });
 }

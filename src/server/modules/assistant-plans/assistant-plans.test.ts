@@ -13,7 +13,9 @@ import {
 import { buildApp } from '../../app.ts';
 import { assistantPlanSteps } from '../../db/schema/assistant-plans.ts';
 import { userAccessScopes } from '../../db/schema/access.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
+import { organizationMembers } from '../../db/schema/organizations.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { readJson } from '../../../../tests/read-response.ts';
 import { checkSubscriptionResponseSchema, subscriptionSchema } from '../../../shared/schemas/billing.ts';
 
@@ -129,6 +131,32 @@ describe('POST /api/v1/plans (Use plan)', () => {
     expect(readJson(response, errorBodySchema).error).toMatchObject({
       code: 'NO_SUBSCRIPTION',
       message: 'Please create a subscription first.',
+    });
+  });
+
+  it('lets an invited colleague use the organization’s subscription (it belongs to the organization, not to the buyer)', async () => {
+    const instance = await app();
+    const buyer = await subscribedUser(instance);
+    const [subscription] = await database.db
+      .select({ organizationId: subscriptions.organizationId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, buyer.subscriptionId));
+    if (!subscription?.organizationId) throw new Error('the checkout made no organization');
+    const colleague = await createTestUser(instance);
+    await ensureProfile(database.db, { userId: colleague.userId, userType: 'client' });
+    await grantRole(database.db, { userId: colleague.userId, role: 'client' });
+    await database.db
+      .insert(organizationMembers)
+      .values({ organizationId: subscription.organizationId, userId: colleague.userId, role: 'member' });
+    const check = await call(instance, colleague, 'POST', '/functions/v1/check-subscription');
+    expect(readJson(check, activeSubscriptionSchema).subscription).toMatchObject({ id: buyer.subscriptionId, plan: 'growth' });
+    const response = await call(instance, colleague, 'POST', '/api/v1/plans', suggestion);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(readJson(response, planSchema)).toMatchObject({ subscription_id: buyer.subscriptionId, user_id: colleague.userId });
+    // Someone of another organization still has none.
+    const stranger = await createTestUser(instance);
+    expect(readJson(await call(instance, stranger, 'POST', '/functions/v1/check-subscription'), checkSubscriptionResponseSchema)).toEqual({
+      subscription: null,
     });
   });
 

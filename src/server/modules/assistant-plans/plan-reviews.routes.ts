@@ -7,9 +7,10 @@ import {
   reviewQueueQuerySchema,
   reviewQueueResponseSchema,
 } from '../../../shared/schemas/assistant-plans.ts';
-import { getRequestAccess } from '../access/access-guard.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
 import { insertPlanRequests, preparePlanRequests } from '../task-requests/plan-requests.ts';
 import { decidePlan, getReviewPlan, listReviewQueue } from './plan-reviews.service.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** /api/v1/reviews/plans: staff with outputs:review read the queue; approvers (is_approver) decide. */
 export function registerPlanReviewRoutes(app: FastifyInstance): void {
@@ -17,7 +18,6 @@ export function registerPlanReviewRoutes(app: FastifyInstance): void {
   const db = app.database.db;
   const tags = { tags: ['reviews'], security: [{ bearerAuth: [] }] };
   const canRead = { access: 'readReviews' } as const;
-  const noStore = { 'cache-control': 'no-store' };
 
   typed.get(
     '/api/v1/reviews/plans',

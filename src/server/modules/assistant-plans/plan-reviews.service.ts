@@ -8,9 +8,9 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { assistantPlans } from '../../db/schema/assistant-plans.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import { keepInScope, requireInScope } from '../access/scoped-read.ts';
-import { withTenant } from '../organizations/tenant.ts';
-import { type PlanRow, plansWithStepCounts, readPlan, toSummary } from './assistant-plans.service.ts';
+import { keepInScope, requireInScope } from '../../platform/access/scoped-read.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { type PlanRow, plansWithStepCounts, readPlan, recordPlanChange, toSummary } from './assistant-plans.service.ts';
 
 /**
  * The staff side of task requests: submitted plans from every client, and the approver's decision
@@ -89,6 +89,7 @@ export async function decidePlan(
     reviewerId: string;
     reviewer: Reviewer;
     decision: ReviewDecision;
+    /** Runs when the plan is approved; what it answers (the task requests made) goes on the trail entry. */
     onApproved?: (tx: DbTransaction) => Promise<unknown>;
   },
 ): Promise<ReviewPlan> {
@@ -101,17 +102,25 @@ export async function decidePlan(
     // Segregation of duties: whoever asked for the work never signs it off.
     if (row.userId === input.reviewerId) throw new AppError('FORBIDDEN', 'You submitted this plan, so another approver must decide on it.');
     const now = new Date();
-    await tx
+    const status = input.decision.decision === 'approve' ? 'approved' : 'changes_requested';
+    const [decided] = await tx
       .update(assistantPlans)
       .set({
-        status: input.decision.decision === 'approve' ? 'approved' : 'changes_requested',
+        status,
         reviewedBy: input.reviewerId,
         reviewedAt: now,
         reviewNote: input.decision.note || null,
         updatedAt: now,
       })
-      .where(eq(assistantPlans.id, input.planId));
-    if (input.decision.decision === 'approve') await input.onApproved?.(tx);
+      .where(eq(assistantPlans.id, input.planId))
+      .returning();
+    const made = input.decision.decision === 'approve' ? await input.onApproved?.(tx) : undefined;
+    await recordPlanChange(tx, {
+      plan: decided ?? row,
+      actor: input.reviewerId,
+      action: 'plan.decide',
+      after: { status, note: input.decision.note || null, ...(made === undefined ? {} : { taskRequestIds: made }) },
+    });
   });
   return getReviewPlan(db, input.reviewer, input.planId);
 }

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
-import { getRequestAccess, recordSecurityEvent } from '../access/access-guard.ts';
+import { getRequestAccess, recordSecurityEvent } from '../../platform/access/access-guard.ts';
 import { periodBounds } from '../engagements/audit-evidence.ts';
 import { denyAuditor, reachEngagement } from '../engagements/engagement-reach.ts';
-import { type Tenant, requestTenant } from '../organizations/tenant.ts';
+import { type Tenant, requestTenant } from '../../platform/tenancy/tenant.ts';
 import type { TrailWindow } from './audit.service.ts';
 
 /**

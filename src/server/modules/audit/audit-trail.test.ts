@@ -6,11 +6,11 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { buildApp } from '../../app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import { logSecurityEvent } from '../access/access.service.ts';
+import { logSecurityEvent } from '../../platform/access/access.service.ts';
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { withTenant } from '../organizations/tenant.ts';
-import { GENESIS_HASH, verifyChain } from './audit-chain.ts';
-import { recordAudit } from './record-audit.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { GENESIS_HASH, verifyChain } from '../../platform/audit/audit-chain.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
 
 /** The trail's core on a real database: chained by the database, refused edits, detected tampering. */
 

@@ -7,12 +7,11 @@ import {
   exportAuditTrailQuerySchema,
   verifyAuditTrailQuerySchema,
 } from '../../../shared/schemas/audit.ts';
-import { attachmentDisposition } from '../files/content-disposition.ts';
-import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
+import { fileResponseSchema } from '../../platform/files/file-response-schema.ts';
 import { reachTrail } from './audit-reach.ts';
 import { exportAuditTrail, listAuditTrail, verifyAuditTrail } from './audit.service.ts';
-
-const noStore = { 'cache-control': 'private, no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** /api/v1/audit-trail…: the Audit Trail Viewer's reads (docs/audit.md). */
 export function registerAuditRoutes(app: FastifyInstance): void {

@@ -9,9 +9,9 @@ import {
 import type { DbTransaction } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { type Cell, toCsv } from '../registers/register-export.ts';
-import { verifyChain } from './audit-chain.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { type Cell, toCsv } from '../registers/register-csv.ts';
+import { verifyChain } from '../../platform/audit/audit-chain.ts';
 
 /**
  * Reading the trail (docs/audit.md): one organization's chain, filtered, newest first, within a time

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth.routes.ts';
-import { startAuthCleanup } from './cleanup.ts';
 import type { AuthDeps } from './context.ts';
 import { registerPublicConfigRoutes } from './public-config.routes.ts';
 import { createSealer } from './tokens/sealing.ts';
@@ -54,14 +53,9 @@ export async function registerAuthModule(app: FastifyInstance): Promise<AuthDeps
     keys: app.authKeys,
     sealer: createSealer(app.env.AUTH_SECRET),
     sms,
-    notifyMail: () => app.mailWorker.notify(),
+    jobs: app.jobs,
     log: app.log,
   };
-  let stopCleanup: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    stopCleanup = startAuthCleanup(deps);
-  });
-  app.addHook('onClose', async () => stopCleanup?.());
   registerPublicConfigRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   return deps;

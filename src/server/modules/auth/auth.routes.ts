@@ -11,6 +11,7 @@ import { registerEmailLinkRoutes } from './email/email-link.routes.ts';
 import { registerSignupRoutes } from './email/signup.routes.ts';
 import { registerTokenRoutes } from './tokens/token.routes.ts';
 import { registerCurrentUserRoutes } from './users/current-user.routes.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 function parseJson(body: string): unknown {
   // auth-js sends `Content-Type: application/json` with no body on /logout and the DELETEs (auth-wire.md §1.3).
@@ -85,7 +86,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
       // keeps every method under /auth/v1 in GoTrue's shape.
       scope.all('/*', { schema: { hide: true } }, notFound);
       scope.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        if (!reply.hasHeader('cache-control')) reply.headers(noStore);
       });
 
       // SAML single sign-on is not offered: every /sso route answers as GoTrue's do with SAML off.

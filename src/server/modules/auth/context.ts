@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import type { Sealer } from './tokens/sealing.ts';
 import type { SigningKeys } from './tokens/signing-keys.ts';
 import type { SmsProvider } from './mfa/sms-provider.ts';
@@ -12,8 +13,8 @@ export interface AuthDeps {
   keys: SigningKeys;
   sealer: Sealer;
   sms: SmsProvider;
-  /** Wakes the mail worker after a transaction that enqueued mail has committed. */
-  notifyMail: () => void;
+  /** Mail is queued with its delivery job in the caller's transaction (mail/mail.service.ts). */
+  jobs: Jobs;
   log: FastifyBaseLogger;
 }
 

@@ -1,8 +1,9 @@
 import { RESPONSE_PROMISE_HOURS } from '../../../shared/constants.ts';
 import { describeSeats, formatMonthlyPrice, planById } from '../../../shared/pricing-plans.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import type { subscriptions } from '../../db/schema/billing.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -10,7 +11,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 
 /** The "your subscription is active" mail to the billing contact, queued in the caller's transaction. */
 export async function enqueueSubscriptionConfirmation(
-  db: Pick<Db, 'insert'>,
+  tx: Db | DbTransaction,
+  jobs: Jobs,
   subscription: SubscriptionRow,
   invoice?: { number: string; dueAt: Date | null },
 ): Promise<void> {
@@ -33,7 +35,7 @@ export async function enqueueSubscriptionConfirmation(
     '',
     'ComplianceCore',
   ].filter((line, index, all) => line !== '' || all[index - 1] !== '');
-  await enqueueEmail(db, {
+  await enqueueEmail(tx, jobs, {
     kind: 'billing.subscription-activated',
     to: subscription.billingEmail,
     subject: `Your ComplianceCore ${plan.name} subscription is active`,

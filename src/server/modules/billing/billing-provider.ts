@@ -1,5 +1,6 @@
 import type { BillingProviderKind, CheckoutResponse, SubscribeInput } from '../../../shared/schemas/billing.ts';
 import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 /**
  * How a subscription gets paid for. `manual` activates at once and keeps an invoice for bank
@@ -11,12 +12,15 @@ export interface CheckoutRequest {
   input: SubscribeInput;
   /** The site's public origin, for the links a provider sends the buyer back to. */
   origin: string;
+  /** The confirmation mail's delivery job is sent in the activation's transaction. */
+  jobs: Jobs;
 }
 
 export interface WebhookRequest {
   db: Db;
   rawBody: Buffer;
   signature: string | undefined;
+  jobs: Jobs;
 }
 
 export interface WebhookOutcome {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { planById } from '../../../shared/pricing-plans.ts';
 import type {
   AdminSubscription,
@@ -9,11 +9,13 @@ import type {
   SubscriptionView,
 } from '../../../shared/schemas/billing.ts';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { profiles } from '../../db/schema/access.ts';
 import { invoiceNumberSequence, invoices, subscriptions } from '../../db/schema/billing.ts';
 import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
-import { grantRole } from '../access/access.service.ts';
+import { grantRole } from '../../platform/access/access.service.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { foundOrganization } from '../organizations/organization-records.ts';
 
 /** The database, or a transaction on it. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -104,20 +106,14 @@ async function makeBuyerClientManager(db: Executor, userId: string): Promise<voi
  * the caller's transaction.
  */
 export async function createSubscriptionRecords(
-  db: Executor,
+  db: DbTransaction,
   { userId, input, provider, status, periodStart, periodEnd }: CreateSubscriptionRecordsInput,
 ): Promise<SubscriptionRow> {
-  const [organization] = await db
-    .insert(organizations)
-    .values({
-      name: input.company.name,
-      website: input.company.website ?? null,
-      size: input.company.size,
-      country: input.company.country,
-    })
-    .returning({ id: organizations.id });
-  if (!organization) throw new Error('createSubscriptionRecords: organisation insert returned nothing');
-  await db.insert(organizationMembers).values({ organizationId: organization.id, userId, role: 'owner' });
+  const organization = await foundOrganization(
+    db,
+    { name: input.company.name, website: input.company.website, size: input.company.size, country: input.company.country },
+    userId,
+  );
   await makeBuyerClientManager(db, userId);
   const [subscription] = await db
     .insert(subscriptions)
@@ -139,6 +135,15 @@ export async function createSubscriptionRecords(
     })
     .returning();
   if (!subscription) throw new Error('createSubscriptionRecords: subscription insert returned nothing');
+  // The buyer acts (the audit trail, docs/audit.md): one entry for the organisation and its subscription.
+  await recordAudit(db, {
+    actor: userId,
+    organizationId: organization.id,
+    action: 'subscription.create',
+    entityType: 'subscription',
+    entityId: subscription.id,
+    after: { plan: subscription.plan, status: subscription.status, provider: subscription.provider, organizationName: input.company.name },
+  });
   return subscription;
 }
 
@@ -190,13 +195,27 @@ export async function issueInvoice(db: Executor, input: IssueInvoiceInput): Prom
   return invoice;
 }
 
-/** The user's own live subscription (product.md §7 check-subscription); never anyone else's. */
+/**
+ * The live subscription the user works under (product.md §7 check-subscription, 'Use plan'): a
+ * subscription belongs to the organization, not to the buyer (docs/tenancy.md), so it is the user's own
+ * or that of an organization they are a member of (an invited colleague's). The user's own comes first;
+ * never that of an organization the user does not belong to.
+ */
 export async function findLiveSubscription(db: Db, userId: string): Promise<SubscriptionView | null> {
+  const memberOf = db
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId));
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)))
-    .orderBy(desc(subscriptions.createdAt))
+    .where(
+      and(
+        inArray(subscriptions.status, LIVE_STATUSES),
+        or(eq(subscriptions.userId, userId), inArray(subscriptions.organizationId, memberOf)),
+      ),
+    )
+    .orderBy(sql`${subscriptions.userId} = ${userId} desc`, desc(subscriptions.createdAt))
     .limit(1);
   return row ? toSubscriptionView(row) : null;
 }
@@ -228,4 +247,9 @@ export function monthlyAmountCents(plan: SubscribeInput['plan']): number {
   const price = planById(plan).monthlyPriceUsd;
   if (price === null) throw new AppError('BAD_REQUEST', 'This plan is priced in a consultation.');
   return price * 100;
+}
+
+/** The organization is being erased (offboarding): its subscriptions go first, in the caller's transaction. */
+export async function deleteOrganizationSubscriptions(db: Executor, organizationId: string): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.organizationId, organizationId));
 }

@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { invoices, subscriptions } from '../../db/schema/billing.ts';
 import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { addOneMonth } from './billing.service.ts';
 import { growthOrder } from '../../../../tests/fixtures/billing-order.ts';
 import { readJson } from '../../../../tests/read-response.ts';

@@ -21,7 +21,7 @@ import {
 export function manualBillingProvider(): BillingProvider {
   return {
     kind: 'manual',
-    async checkout({ db, userId, input }: CheckoutRequest) {
+    async checkout({ db, userId, input, jobs }: CheckoutRequest) {
       const now = new Date();
       const periodEnd = addOneMonth(now);
       try {
@@ -44,7 +44,7 @@ export function manualBillingProvider(): BillingProvider {
             periodEnd,
             dueAt: addDays(now, MANUAL_PAYMENT_TERMS_DAYS),
           });
-          await enqueueSubscriptionConfirmation(tx, subscription, invoice);
+          await enqueueSubscriptionConfirmation(tx, jobs, subscription, invoice);
           return {
             kind: 'activated' as const,
             subscription: toSubscriptionView(subscription),

@@ -72,7 +72,7 @@ export function stripeBillingProvider(options: StripeProviderOptions): BillingPr
       return { kind: 'redirect' as const, url: session.url, subscriptionId: subscription.id };
     },
 
-    async handleWebhook({ db, rawBody, signature }: WebhookRequest) {
+    async handleWebhook({ db, rawBody, signature, jobs }: WebhookRequest) {
       if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header.');
       let event: Stripe.Event;
       try {
@@ -80,7 +80,7 @@ export function stripeBillingProvider(options: StripeProviderOptions): BillingPr
       } catch {
         throw new AppError('BAD_REQUEST', 'Webhook signature verification failed.');
       }
-      return applyStripeEvent({ db, stripe, event });
+      return applyStripeEvent({ db, jobs, stripe, event });
     },
   };
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { SubscriptionStatus } from '../../../shared/schemas/billing.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
+import { recordAudit, SYSTEM_ORIGIN } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { enqueueSubscriptionConfirmation } from './billing-mail.ts';
 import type { WebhookOutcome } from './billing-provider.ts';
 import { type Executor, issueInvoice } from './billing.service.ts';
@@ -36,7 +38,7 @@ function periodOf(subscription: Stripe.Subscription) {
   return { start: fromUnix(item?.current_period_start), end: fromUnix(item?.current_period_end) };
 }
 
-async function completeCheckout(tx: DbTransaction, session: Stripe.Checkout.Session, remote?: Stripe.Subscription) {
+async function completeCheckout(tx: DbTransaction, jobs: Jobs, session: Stripe.Checkout.Session, remote?: Stripe.Subscription) {
   const ourId = session.client_reference_id ?? session.metadata?.subscriptionId;
   if (!isUuid(ourId)) return;
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, ourId));
@@ -56,7 +58,21 @@ async function completeCheckout(tx: DbTransaction, session: Stripe.Checkout.Sess
     })
     .where(eq(subscriptions.id, row.id))
     .returning();
-  if (updated && status === 'active' && row.status !== 'active') await enqueueSubscriptionConfirmation(tx, updated);
+  if (updated && status === 'active' && row.status !== 'active') await enqueueSubscriptionConfirmation(tx, jobs, updated);
+  await recordSubscriptionChange(tx, row, 'subscription.checkout_complete', { status, providerSubscriptionId: idOf(session.subscription) });
+}
+
+/** Stripe's events are applied by the system (no signed-in actor) on the subscription's organization's trail. */
+async function recordSubscriptionChange(tx: DbTransaction, row: typeof subscriptions.$inferSelect, action: string, after: unknown) {
+  await recordAudit(tx, {
+    ...SYSTEM_ORIGIN,
+    organizationId: row.organizationId,
+    action,
+    entityType: 'subscription',
+    entityId: row.id,
+    before: { status: row.status },
+    after,
+  });
 }
 
 async function findByStripeSubscription(db: Executor, stripeId: string, ourId?: string) {
@@ -88,6 +104,7 @@ async function syncSubscription(tx: DbTransaction, remote: Stripe.Subscription) 
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, row.id));
+  await recordSubscriptionChange(tx, row, 'subscription.sync', { status, currentPeriodEnd: period.end });
 }
 
 async function syncInvoice(tx: DbTransaction, remote: Stripe.Invoice) {
@@ -98,6 +115,7 @@ async function syncInvoice(tx: DbTransaction, remote: Stripe.Invoice) {
   if (!row) return;
   const paidAt = fromUnix(remote.status_transitions.paid_at);
   const [existing] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, remote.id));
+  await recordSubscriptionChange(tx, row, 'subscription.invoice_sync', { invoice: remote.id, invoiceStatus: status });
   if (existing) {
     await tx.update(invoices).set({ status, paidAt, updatedAt: new Date() }).where(eq(invoices.id, existing.id));
     return;
@@ -121,7 +139,17 @@ async function syncInvoice(tx: DbTransaction, remote: Stripe.Invoice) {
  * Applies one verified event exactly once: the event id is recorded in the same transaction as
  * its effects, so a redelivery is acknowledged without being applied twice.
  */
-export async function applyStripeEvent({ db, stripe, event }: { db: Db; stripe: Stripe; event: Stripe.Event }): Promise<WebhookOutcome> {
+export async function applyStripeEvent({
+  db,
+  jobs,
+  stripe,
+  event,
+}: {
+  db: Db;
+  jobs: Jobs;
+  stripe: Stripe;
+  event: Stripe.Event;
+}): Promise<WebhookOutcome> {
   // Anything fetched from Stripe is fetched before the transaction opens.
   let remoteSubscription: Stripe.Subscription | undefined;
   if (event.type === 'checkout.session.completed') {
@@ -137,7 +165,7 @@ export async function applyStripeEvent({ db, stripe, event }: { db: Db; stripe: 
     if (!fresh) return true;
     switch (event.type) {
       case 'checkout.session.completed':
-        await completeCheckout(tx, event.data.object, remoteSubscription);
+        await completeCheckout(tx, jobs, event.data.object, remoteSubscription);
         break;
       case 'customer.subscription.created':
       case 'customer.subscription.updated':

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { invoices, subscriptions } from '../../db/schema/billing.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { stripeBillingProvider } from './stripe-provider.ts';
@@ -96,7 +98,12 @@ async function app(): Promise<FastifyInstance> {
     priceIds: { essential: 'price_essential', growth: 'price_growth', scale: 'price_scale' },
     api: { host: '127.0.0.1', port: stripePort, protocol: 'http' },
   });
-  const instance = await buildApp({ database, billingProvider: provider });
+  // The return URLs are built on the public origin (PUBLIC_URL; never the request's Host).
+  const instance = await buildApp({
+    database,
+    billingProvider: provider,
+    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.compliancecore.test' }),
+  });
   onTestFinished(() => instance.close());
   return instance;
 }
@@ -195,10 +202,21 @@ describe('stripe billing', () => {
       currentPeriodEnd: new Date(PERIOD_END * 1000).toISOString(),
     });
     expect(await activationMails()).toBe(mailsBefore + 1);
+    // The trail (docs/audit.md): one entry, by the system (Stripe has no signed-in actor), naming the subscription.
+    const trail = () =>
+      database.db
+        .select({ action: auditEvents.action, actorId: auditEvents.actorId })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityType, 'subscription'), eq(auditEvents.entityId, checkout.subscriptionId)));
+    expect(await trail()).toEqual([
+      { action: 'subscription.create', actorId: buyer.userId },
+      { action: 'subscription.checkout_complete', actorId: null },
+    ]);
 
     const again = await deliver(server, event);
     expect(again.json()).toEqual({ received: true, duplicate: true });
     expect(await activationMails()).toBe(mailsBefore + 1);
+    expect(await trail()).toHaveLength(2);
   });
 
   it('rejects a webhook with a wrong secret, a tampered body or no signature, and changes nothing', async () => {

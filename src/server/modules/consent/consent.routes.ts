@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consentHistoryResponseSchema, recordConsentInputSchema, storedConsentSchema } from '../../../shared/schemas/consent.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { listConsents, recordConsent } from './consent.service.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /**
  * Cookie consent evidence for signed-in users: the banner keeps the choice in the browser for
@@ -49,7 +50,7 @@ export function registerConsentRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      reply.header('cache-control', 'private, no-store');
+      reply.headers(noStore);
       return { consents: await listConsents(app.database.db, { userId: user.userId }) };
     },
   );

@@ -174,7 +174,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(response.body).toContain('<url><loc>https://app.compliancecore.example/terms</loc><lastmod>2026-11-02</lastmod></url>');
   });
 
-  it('points crawlers at the sitemap and away from the API and workspace, using the request origin', async () => {
+  it('points crawlers at the sitemap and away from the API and workspace, on the address the server listens on (never the Host)', async () => {
     const app = await buildApp({ database });
     onTestFinished(() => app.close());
     const response = await app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'compliance.example:8080' } });
@@ -182,7 +182,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = response.body.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard-compliancecore', 'Disallow: /auditor-portal']));
-    expect(lines).toContain('Sitemap: http://compliance.example:8080/sitemap.xml');
+    expect(lines).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
     expect(lines).not.toContain('Disallow: /pricing');
   });
 });

@@ -9,8 +9,7 @@ import {
 } from '../../../shared/schemas/controls.ts';
 import { programmeContext } from '../frameworks/programme-context.ts';
 import { listControls, updateControl } from './controls.service.ts';
-
-const noStore = { 'cache-control': 'private, no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** /api/v1/controls…: the organization's controls in scope (docs/programme.md "Controls"). */
 export function registerControlRoutes(app: FastifyInstance): void {

@@ -5,11 +5,11 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { editControl } from '../frameworks/control-state.ts';
 import type { ProgrammeContext } from '../frameworks/frameworks.service.ts';
-import { resolveProgrammeOrganization } from '../frameworks/programme-scope.ts';
 import { type ProgrammeState, loadProgrammeState, readerFrameworks, visibleControlIds } from '../frameworks/programme-state.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /** A client's controls in scope (docs/programme.md "Controls"): the register and its edits. */
 
@@ -75,7 +75,10 @@ async function loadWithNames(tx: DbTransaction, organizationId: string, now: Dat
 /** The organization's controls the reader sees, in the catalogue's order, filtered. */
 export async function listControls(context: ProgrammeContext, query: ControlListQuery, now = new Date()): Promise<ControlList> {
   const { tenant, catalogue } = context;
-  const organizationId = await resolveProgrammeOrganization(tenant, query.organizationId);
+  const organizationId = await actingOrganization(tenant, query.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const { state, names } = await tenant.transaction((tx) => loadWithNames(tx, organizationId, now));
   const ids = visibleControlIds(catalogue, state, context.reader);
   const visible = readerFrameworks(catalogue, context.reader);
@@ -117,8 +120,17 @@ export async function updateControl(
   now = new Date(),
 ): Promise<ProgrammeControl> {
   const { tenant, catalogue } = context;
-  const organizationId = await resolveProgrammeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   return tenant.transaction(async (tx) => {
+    // Locked first: edits of one control at once apply in turn, each trail entry's `before` the state it replaced.
+    await tx
+      .select({ id: organizationControls.id })
+      .from(organizationControls)
+      .where(and(eq(organizationControls.organizationId, organizationId), eq(organizationControls.controlId, controlId)))
+      .for('update');
     const before = await loadProgrammeState(tx, organizationId, now);
     const row = before.controls.get(controlId);
     if (!row || !visibleControlIds(catalogue, before, context.reader).has(controlId)) throw notFound();
@@ -130,37 +142,15 @@ export async function updateControl(
         { path: 'body.justification', message: 'Say why the control does not apply (at least 10 characters)' },
       ]);
     }
-    const [changed] = await tx
-      .update(organizationControls)
-      .set({
-        ...(input.status ? { status: input.status } : {}),
-        ...(input.ownerId !== undefined ? { ownerId: input.ownerId } : {}),
-        applicable,
-        justification,
-        ...(input.businessUnit !== undefined ? { businessUnit: input.businessUnit } : {}),
-        ...(input.environment !== undefined ? { environment: input.environment } : {}),
-        updatedBy: tenant.scope.userId,
-        updatedAt: now,
-      })
-      .where(eq(organizationControls.id, row.id))
-      .returning();
-    const audited = (value: typeof changed) =>
-      value && {
-        status: value.status,
-        ownerId: value.ownerId,
-        applicable: value.applicable,
-        justification: value.justification,
-        businessUnit: value.businessUnit,
-        environment: value.environment,
-      };
-    await recordAudit(tx, {
-      ...tenant.origin,
-      organizationId,
-      action: 'control.update',
-      entityType: 'control',
-      entityId: controlId,
-      before: audited(row),
-      after: audited(changed),
+    await editControl(tx, tenant.origin, row, {
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.ownerId !== undefined ? { ownerId: input.ownerId } : {}),
+      applicable,
+      justification,
+      ...(input.businessUnit !== undefined ? { businessUnit: input.businessUnit } : {}),
+      ...(input.environment !== undefined ? { environment: input.environment } : {}),
+      updatedBy: tenant.scope.userId,
+      updatedAt: now,
     });
     const { state, names } = await loadWithNames(tx, organizationId, now);
     const updated = toProgrammeControl(context, state, controlId, names, readerFrameworks(catalogue, context.reader));

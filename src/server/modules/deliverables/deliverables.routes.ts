@@ -7,13 +7,12 @@ import {
   deliverableParamsSchema,
   downloadDeliverableQuerySchema,
 } from '../../../shared/schemas/deliverables.ts';
-import { attachmentDisposition } from '../files/content-disposition.ts';
-import { fileResponseSchema } from '../files/file-response-schema.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
+import { fileResponseSchema } from '../../platform/files/file-response-schema.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { downloadDeliverable, getDeliverable, listDeliverables } from './deliverables.service.ts';
 import { DOWNLOAD_MEDIA_TYPES } from './render/render-deliverable.ts';
-
-const noStore = { 'cache-control': 'private, no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** /api/v1/deliverables…: the delivered work of the organizations the caller reaches (docs/delivery.md). */
 export function registerDeliverableRoutes(app: FastifyInstance): void {

@@ -15,14 +15,16 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { deliverableVersions, deliverables } from '../../db/schema/deliverables.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { slugify } from '../files/content-disposition.ts';
+import { taskRequests } from '../../db/schema/task-requests.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { slugify } from '../../platform/files/content-disposition.ts';
 import { renderDeliverable } from './render/render-deliverable.ts';
 
 /**
  * What a client sees of their delivered work (docs/delivery.md, "Deliverables and files"): the list
  * with search, filters and counts, one deliverable with its versions, and downloads in three formats.
  * `overdue` is computed the same way in SQL (filters, counts) and in TypeScript (deliverableStatus).
+ * The deliverable of a cancelled request is not listed: nothing will be delivered.
  */
 
 type ListQuery = z.output<typeof deliverableListQuerySchema>;
@@ -31,7 +33,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${m
 
 /** The shown status, in SQL: deliverableStatus() for a whole query. */
 const statusSql = (now: Date) =>
-  sql<DeliverableStatus>`case when ${deliverables.status} <> 'completed' and ${deliverables.dueAt} < ${now.toISOString()}::timestamptz then 'overdue' else ${deliverables.status} end`;
+  sql<DeliverableStatus>`case when ${deliverables.status} = 'pending' and ${deliverables.dueAt} < ${now.toISOString()}::timestamptz then 'overdue' else ${deliverables.status} end`;
+
+/** Leaves out the deliverables of cancelled requests (shown nowhere, counted nowhere). */
+const notCancelled = sql`not exists (select 1 from ${taskRequests} where ${taskRequests.id} = ${deliverables.taskRequestId} and ${taskRequests.status} = 'cancelled')`;
 
 const columns = {
   id: deliverables.id,
@@ -106,6 +111,7 @@ function listFilters(tenant: Tenant, query: ListQuery): SQL | undefined {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   return and(
     tenant.where(deliverables.organizationId),
+    notCancelled,
     pattern
       ? or(
           ilike(deliverables.title, pattern),
@@ -158,7 +164,7 @@ export async function listDeliverables(tenant: Tenant, input: ListQuery, now = n
 /** One deliverable the tenant reaches (another organization's answers NOT_FOUND), with its versions. */
 export async function getDeliverable(tenant: Tenant, id: string, now = new Date()): Promise<DeliverableDetail> {
   return tenant.transaction(async (tx) => {
-    const [row] = await selectDeliverables(tx).where(and(eq(deliverables.id, id), tenant.where(deliverables.organizationId)));
+    const [row] = await selectDeliverables(tx).where(and(eq(deliverables.id, id), tenant.where(deliverables.organizationId), notCancelled));
     tenant.assert(row?.organizationId, 'No such deliverable.');
     if (!row) throw new AppError('NOT_FOUND', 'No such deliverable.');
     const versions = await tx

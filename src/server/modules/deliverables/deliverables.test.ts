@@ -13,10 +13,10 @@ import { buildApp } from '../../app.ts';
 import { deliverables } from '../../db/schema/deliverables.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
 import { parseEnv } from '../../env.ts';
-import { readZipEntry, zipEntries } from '../files/zip-entries.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { readZipEntry, zipEntries } from '../../platform/files/zip-entries.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { AGENT_FOR_KIND } from '../agent-runs/providers/builtin-classifier.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
 import { publishDeliverable } from './publish-deliverable.ts';
 
@@ -354,5 +354,34 @@ describe('publishDeliverable', () => {
     expect(detail).toMatchObject({ status: 'completed', version: 'v2', title: 'Acceptable Use Policy v2', assignedTo: 'Riley Reviewer' });
     expect(detail.versions.map((version) => version.version)).toEqual([2, 1]);
     expect(enqueued.filter((name) => name === 'agent-run').length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('the status a deliverable shows', () => {
+  it('is overdue only while still pending past its due date; in review stays in review, a cancelled request’s is not listed', async () => {
+    const past = new Date('2024-03-04T09:00:00Z');
+    const reviewedLate = await submit('a', { title: 'Late access review', kind: 'gap_assessment', submittedAt: past });
+    await asSystem((tx) => tx.update(deliverables).set({ status: 'in_review' }).where(eq(deliverables.id, reviewedLate.deliverableId)));
+    const cancelledLate = await submit('a', { title: 'Withdrawn vendor review', kind: 'vendor_review', submittedAt: past });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/v1/task-requests/${cancelledLate.taskRequestId}/cancel`,
+      headers: as('clientOfA'),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const result = await list('clientOfA');
+    const byId = new Map(result.deliverables.map((item) => [item.id, item.status]));
+    expect(byId.get(reviewedLate.deliverableId)).toBe('in_review');
+    expect(byId.has(cancelledLate.deliverableId)).toBe(false);
+    expect(result.counts).toMatchObject({ in_review: 2, overdue: 1 });
+    const inReview = await list('clientOfA', '?status=in_review');
+    expect(inReview.deliverables.map((item) => item.id)).toContain(reviewedLate.deliverableId);
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/v1/task-requests/${cancelledLate.taskRequestId}`,
+      headers: as('clientOfA'),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect((detail.json() as { deliverable: unknown }).deliverable).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { dsarRequests } from '../../db/schema/dsar.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
 import { toDsarListItem } from './dsar.service.ts';
 
 /**
@@ -45,7 +46,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 /** Closes an open request once: 409 when it is already handled, 400 for a day before receipt or in the future. */
 export async function resolveDsarRequest(
   db: Db,
-  input: { id: string; adminId: string | null; resolution: DsarResolutionInput; now?: Date },
+  input: { id: string; adminId: string | null; resolution: DsarResolutionInput; now?: Date; origin?: AuditOrigin },
 ): Promise<DsarRequestDetail> {
   const now = input.now ?? new Date();
   await db.transaction(async (tx) => {
@@ -70,6 +71,16 @@ export async function resolveDsarRequest(
         updatedAt: now,
       })
       .where(eq(dsarRequests.id, input.id));
+    // A data subject's request belongs to no organization: the global chain records its outcome.
+    await recordAudit(tx, {
+      ...(input.origin ?? { actor: input.adminId, ip: null, userAgent: null }),
+      organizationId: null,
+      action: 'dsar_request.resolve',
+      entityType: 'dsar_request',
+      entityId: input.id,
+      before: { status: row.status },
+      after: { status: input.resolution.status, handledOn },
+    });
   });
   return getDsarRequest(db, input.id);
 }

@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../../shared/errors.ts';
 import { type DsarFormValues, dsarReceiptSchema, dsarRequestDetailSchema, dsarRequestListSchema } from '../../../shared/schemas/dsar.ts';
 import { buildApp } from '../../app.ts';
 import { dsarRequests } from '../../db/schema/dsar.ts';
-import { grantRole } from '../access/access.service.ts';
+import { grantRole } from '../../platform/access/access.service.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

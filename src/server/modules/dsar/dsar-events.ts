@@ -2,8 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationMembers } from '../../db/schema/organizations.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 /**
  * A privacy request names a person by e-mail (and perhaps their account's). When that person is a member

@@ -8,9 +8,11 @@ import {
   dsarRequestListSchema,
   dsarResolutionInputSchema,
 } from '../../../shared/schemas/dsar.ts';
-import { getRequestAccess } from '../access/access-guard.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
+import { auditOrigin } from '../../platform/audit/record-audit.ts';
 import { getDsarRequest, resolveDsarRequest } from './dsar-admin.service.ts';
 import { createDsarRequest, listDsarRequests } from './dsar.service.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** Per IP: enough for a household, too few to flood the privacy team. */
 export const DSAR_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
@@ -39,7 +41,6 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         privacyInbox: app.env.PRIVACY_INBOX,
         jobs: app.jobs,
       });
-      app.mailWorker.notify();
       return reply.status(201).send(receipt);
     },
   );
@@ -57,7 +58,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
       config: { access: 'administer' },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.headers(noStore);
       return { requests: await listDsarRequests(app.database.db) };
     },
   );
@@ -76,7 +77,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
       config: { access: 'administer' },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.headers(noStore);
       return getDsarRequest(app.database.db, request.params.id);
     },
   );
@@ -101,6 +102,7 @@ export function registerDsarRoutes(app: FastifyInstance): void {
         id: request.params.id,
         adminId: access.user.userId,
         resolution: request.body,
+        origin: auditOrigin(request),
       });
       request.log.info({ adminId: access.user.userId, dsarId: resolved.id, status: resolved.status }, 'privacy request handled');
       return resolved;

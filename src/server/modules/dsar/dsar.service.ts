@@ -9,8 +9,8 @@ import {
 import { DSAR_REQUEST_TYPE_LABELS, DSAR_RESPONSE_DAYS } from '../../../shared/rules/dsar.ts';
 import type { Db } from '../../db/client.ts';
 import { dsarReferenceSequence, dsarRequests } from '../../db/schema/dsar.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
 import { emitPrivacyRequestReceived } from './dsar-events.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -20,8 +20,8 @@ export interface DsarRequestMeta {
   userAgent: string | null;
   /** Where staff are told about new requests. */
   privacyInbox: string;
-  /** When given, the organizations the requester's account belongs to hear 'privacy_request.received'. */
-  jobs?: Jobs;
+  /** The e-mails' delivery jobs, and 'privacy_request.received' for the organizations the requester's account belongs to. */
+  jobs: Jobs;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function createDsarRequest(db: Db, input: DsarInput, meta: DsarRequ
         updatedAt: receivedAt,
       })
       .returning({ id: dsarRequests.id });
-    if (meta.jobs && stored) {
+    if (stored) {
       await emitPrivacyRequestReceived(tx, meta.jobs, {
         id: stored.id,
         reference,
@@ -90,13 +90,13 @@ export async function createDsarRequest(db: Db, input: DsarInput, meta: DsarRequ
         emails: [input.email, input.accountEmail],
       });
     }
-    await enqueueEmail(tx, {
+    await enqueueEmail(tx, meta.jobs, {
       kind: 'dsar.acknowledgement',
       to: input.email,
       subject: `We received your privacy request (${reference})`,
       text: acknowledgement(input, reference, dueAt),
     });
-    await enqueueEmail(tx, {
+    await enqueueEmail(tx, meta.jobs, {
       kind: 'dsar.staff-notice',
       to: meta.privacyInbox,
       subject: `New ${input.requestType} request ${reference}, due ${dateFormat.format(dueAt)}`,

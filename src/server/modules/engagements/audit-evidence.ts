@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { engagementBounds } from '../../../shared/rules/engagement-evidence.ts';
 import type { AuditEvidence } from '../../../shared/schemas/engagements.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { controlMappings, organizationControls } from '../../db/schema/controls.ts';
@@ -26,12 +27,25 @@ export function inForceCondition(engagement: Pick<EngagementRow, 'periodStart' |
   return and(lt(evidence.collectedAt, endExclusive), gte(evidence.expiresAt, start)) as SQL;
 }
 
-export function isInForce(
-  engagement: Pick<EngagementRow, 'periodStart' | 'periodEnd'>,
-  row: { collectedAt: Date; expiresAt: Date },
-): boolean {
-  const { start, endExclusive } = periodBounds(engagement);
-  return row.collectedAt < endExclusive && row.expiresAt >= start;
+/**
+ * `countsForEngagement` (src/shared/rules/engagement-evidence.ts) in SQL: in force during the period, or
+ * collected while the engagement runs and covering the period (the client's answer to a flag). What the
+ * client may link, what auditors see, and what the package holds; the generated list links only evidence
+ * in force during the period (`inForceCondition`).
+ */
+export function engagementEvidenceCondition(engagement: Pick<EngagementRow, 'periodStart' | 'periodEnd' | 'accessEndsOn'>): SQL {
+  const { start, endExclusive, accessEndExclusive } = engagementBounds(engagement);
+  return and(
+    gte(evidence.expiresAt, start),
+    or(
+      lt(evidence.collectedAt, endExclusive),
+      and(
+        lt(evidence.collectedAt, accessEndExclusive),
+        or(isNull(evidence.periodStart), lte(evidence.periodStart, engagement.periodEnd)),
+        or(isNull(evidence.periodEnd), gte(evidence.periodEnd, engagement.periodStart)),
+      ),
+    ),
+  ) as SQL;
 }
 
 export function toAuditEvidence(row: typeof evidence.$inferSelect): AuditEvidence {
@@ -47,7 +61,7 @@ export function toAuditEvidence(row: typeof evidence.$inferSelect): AuditEvidenc
   };
 }
 
-/** The linked evidence in force during the period, per request. */
+/** The linked evidence that counts for the engagement, per request. */
 export async function requestEvidence(
   tx: DbTransaction,
   engagement: EngagementRow,
@@ -63,7 +77,7 @@ export async function requestEvidence(
       and(
         inArray(auditRequestEvidence.requestId, [...requestIds]),
         eq(evidence.organizationId, engagement.organizationId),
-        inForceCondition(engagement),
+        engagementEvidenceCondition(engagement),
       ),
     )
     .orderBy(asc(evidence.collectedAt));

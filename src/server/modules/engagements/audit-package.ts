@@ -3,10 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ChainVerification } from '../../../shared/schemas/audit.ts';
 import { auditRequests } from '../../db/schema/engagements.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { verifyChain } from '../audit/audit-chain.ts';
-import { slugify } from '../files/content-disposition.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { verifyChain } from '../../platform/audit/audit-chain.ts';
+import { slugify } from '../../platform/files/content-disposition.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
 import { requestEvidence } from './audit-evidence.ts';
 import type { EngagementReach } from './engagement-reach.ts';
 

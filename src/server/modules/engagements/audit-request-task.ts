@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
 import { auditRequestMessages, auditRequests } from '../../db/schema/engagements.ts';
 import { classifyBuiltin } from '../agent-runs/providers/builtin-classifier.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import { submitTaskRequest } from '../task-requests/pipeline.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import { insertTaskRequest } from '../task-requests/pipeline.ts';
 import type { EngagementReach } from './engagement-reach.ts';
 
 /**
@@ -46,7 +46,8 @@ export async function createTaskFromAuditRequest(
       deadline: reach.engagement.fieldworkEnd,
       frameworks: [reach.engagement.frameworkId],
     };
-    const task = await submitTaskRequest(tx, jobs, {
+    // One entry, naming the auditor's item (it names the request it opened).
+    const task = await insertTaskRequest(tx, jobs, {
       ...input,
       organizationId: row.organizationId,
       requestedBy: reach.userId,

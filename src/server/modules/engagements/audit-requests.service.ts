@@ -13,11 +13,12 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { auditEngagements, auditRequestEvidence, auditRequestMessages, auditRequests } from '../../db/schema/engagements.ts';
 import { evidence } from '../../db/schema/evidence.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
-import { isInForce, requestEvidence } from './audit-evidence.ts';
+import { requestEvidence } from './audit-evidence.ts';
+import { countsForEngagement } from '../../../shared/rules/engagement-evidence.ts';
 import { type EngagementReach, today } from './engagement-reach.ts';
 
 /** The Evidence Review Workflow (docs/audit.md): the request list, decisions, the thread, resubmission. */
@@ -224,11 +225,13 @@ export async function respondAuditRequest(
         .from(evidence)
         .where(and(inArray(evidence.id, input.evidenceIds), eq(evidence.organizationId, row.organizationId)));
       if (items.length !== new Set(input.evidenceIds).size) throw new AppError('NOT_FOUND', 'An evidence item was not found.');
-      const outside = items.filter((item) => !isInForce(reach.engagement, item));
+      const outside = items.filter((item) => !countsForEngagement(reach.engagement, item));
       if (outside.length > 0) {
-        throw new AppError('VALIDATION_FAILED', 'Evidence must have been in force during the period under audit.', [
-          { path: 'body.evidenceIds', message: `Not in force during the period: ${outside.map((item) => item.title).join(', ')}` },
-        ]);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Evidence must have been in force during the period under audit, or collected during the engagement for that period.',
+          [{ path: 'body.evidenceIds', message: `Does not count for this engagement: ${outside.map((item) => item.title).join(', ')}` }],
+        );
       }
       await tx
         .insert(auditRequestEvidence)

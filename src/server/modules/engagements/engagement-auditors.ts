@@ -3,7 +3,7 @@ import { adminInviteUser } from '../auth/admin/admin.service.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { linkTarget } from '../auth/route-schemas.ts';
 import { replaceUserAccess } from '../access/access-admin.service.ts';
-import { auditOrigin, recordAudit } from '../audit/record-audit.ts';
+import { auditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
 import { resolveAuditors } from './engagements.service.ts';
 
 /**

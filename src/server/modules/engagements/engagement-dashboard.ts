@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AUDIT_REQUEST_STATUSES, type AuditRequestStatus } from '../../../shared/schemas/engagement-statuses.ts';
 import type { EngagementDashboard } from '../../../shared/schemas/engagements.ts';
 import { auditRequests, engagementAuditors } from '../../db/schema/engagements.ts';
-import { verifyChain } from '../audit/audit-chain.ts';
+import { verifyChain } from '../../platform/audit/audit-chain.ts';
 import { requestViews } from './audit-requests.service.ts';
 import type { EngagementReach } from './engagement-reach.ts';
 import { engagementViews } from './engagements.service.ts';

@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { auditRequestEvidence, auditRequests } from '../../db/schema/engagements.ts';
 import { evidence } from '../../db/schema/evidence.ts';
-import type { FileStore } from '../files/file-store.ts';
-import { isInForce } from './audit-evidence.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { countsForEngagement } from '../../../shared/rules/engagement-evidence.ts';
 import { denyAuditor, type EngagementReach } from './engagement-reach.ts';
 
 const NOT_FOUND = 'No such evidence.';
@@ -31,7 +31,7 @@ export async function downloadEngagementEvidence(
       .limit(1),
   );
   if (!row || row.item.organizationId !== reach.engagement.organizationId) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (reach.side === 'auditor' && !isInForce(reach.engagement, row.item)) {
+  if (reach.side === 'auditor' && !countsForEngagement(reach.engagement, row.item)) {
     return denyAuditor(request, reach.engagement, reach.userId, 'outside_period', { evidenceId });
   }
   if (row.item.kind !== 'file' || !row.item.sha256) throw new AppError('NOT_FOUND', NOT_FOUND);

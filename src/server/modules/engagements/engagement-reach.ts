@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { auditEngagements, engagementAuditors } from '../../db/schema/engagements.ts';
-import { getRequestAccess, recordSecurityEvent } from '../access/access-guard.ts';
-import { auditOrigin } from '../audit/record-audit.ts';
-import { type Tenant, requestTenant, tenantOf, withTenant } from '../organizations/tenant.ts';
+import { getRequestAccess, recordSecurityEvent } from '../../platform/access/access-guard.ts';
+import { auditOrigin } from '../../platform/audit/record-audit.ts';
+import { type Tenant, requestTenant, tenantOf, withTenant } from '../../platform/tenancy/tenant.ts';
 
 /**
  * Who reaches an audit engagement, and as which side (docs/audit.md): staff and administrators whose

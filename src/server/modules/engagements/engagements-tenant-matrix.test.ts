@@ -15,9 +15,9 @@ import { auditRequestListSchema, auditSampleSchema, engagementSchema } from '../
 import { buildApp } from '../../app.ts';
 import { auditRequestEvidence } from '../../db/schema/engagements.ts';
 import { evidence } from '../../db/schema/evidence.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /**
  * The audit endpoints' tenant matrix: the five tenant actors and an auditor of A's engagement ×

@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { CreateEngagementInput, Engagement, EngagementList } from '../../../shared/schemas/engagements.ts';
+import type {
+  CreateEngagementInput,
+  Engagement,
+  EngagementList,
+  createEngagementInputSchema,
+} from '../../../shared/schemas/engagements.ts';
 import type { z } from 'zod';
-import type { createEngagementInputSchema } from '../../../shared/schemas/engagements.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { profiles } from '../../db/schema/access.ts';
@@ -9,11 +13,13 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { auditEngagements, auditRequests, engagementAuditors } from '../../db/schema/engagements.ts';
 import { frameworks } from '../../db/schema/frameworks.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
-import { type Tenant, withTenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import { type Tenant, withTenant } from '../../platform/tenancy/tenant.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { generateAuditRequests } from './audit-evidence.ts';
 import type { EngagementRow, EngagementSide } from './engagement-reach.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /** Audit engagements (docs/audit.md): staff open one; its auditors are invited through the invitation flow. */
 
@@ -108,6 +114,8 @@ export interface CreateEngagementOptions {
   /** The auditors' accounts (invited first, or known staff). */
   auditors: readonly { userId: string; email: string; invited: boolean }[];
   origin: string;
+  /** The invitations' delivery jobs are sent in the engagement's transaction. */
+  jobs: Jobs;
 }
 
 export async function createEngagement(tenant: Tenant, options: CreateEngagementOptions): Promise<Engagement> {
@@ -150,11 +158,11 @@ export async function createEngagement(tenant: Tenant, options: CreateEngagement
     );
     const requests = await generateAuditRequests(tx, row, tenant.scope.userId);
     for (const auditor of options.auditors.filter((candidate) => !candidate.invited)) {
-      await enqueueEmail(tx, {
+      await enqueueEmail(tx, options.jobs, {
         kind: 'audit-engagement',
         to: auditor.email,
         subject: `You are invited to audit ${organization?.name ?? 'a client'}`,
-        text: `You have been added as an auditor of “${row.name}” (${input.frameworkId}, ${input.periodStart} – ${input.periodEnd}). Your access ends on ${input.accessEndsOn}.\n\nOpen the auditor portal: ${options.origin}/auditor-portal?engagement=${row.id}`,
+        text: `You have been added as an auditor of “${row.name}” (${input.frameworkId}, ${input.periodStart} – ${input.periodEnd}). Your access ends on ${input.accessEndsOn}.\n\nOpen the auditor portal: ${options.origin}${workspaceHref.auditorPortal(row.id)}`,
       });
     }
     await recordAudit(tx, {

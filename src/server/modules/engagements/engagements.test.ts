@@ -24,9 +24,9 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { auditRequestEvidence } from '../../db/schema/engagements.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { drawIndices } from './sample-draw.ts';
 
 /** Engagements end to end through the API: reach, the review workflow, samples, the package, denials. */
@@ -40,9 +40,10 @@ let ended: Engagement;
 const system = { kind: 'all', userId: null } as const;
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
-const evidenceIds: Record<'inPeriod' | 'later' | 'expiredBefore' | 'spare', string> = {
+const evidenceIds: Record<'inPeriod' | 'later' | 'afterAccess' | 'expiredBefore' | 'spare', string> = {
   inPeriod: '',
   later: '',
+  afterAccess: '',
   expiredBefore: '',
   spare: '',
 };
@@ -108,7 +109,9 @@ beforeAll(async () => {
   const { sha256 } = await app.fileStore.put(FILE);
   evidenceIds.inPeriod = await addEvidence(fixture.orgs.a.id, 'Access review Q1', -90, 200, sha256);
   evidenceIds.spare = await addEvidence(fixture.orgs.a.id, 'Onboarding tickets', -60, 200, null);
+  // Collected during the engagement (after the period, before the auditors' access ends on day 30).
   evidenceIds.later = await addEvidence(fixture.orgs.a.id, 'Access review Q4 (after the period)', 1, 300, sha256);
+  evidenceIds.afterAccess = await addEvidence(fixture.orgs.a.id, 'Access review 2027 (after the engagement)', 31, 400, sha256);
   evidenceIds.expiredBefore = await addEvidence(fixture.orgs.a.id, 'Old policy', -400, -200, sha256);
   const created = await call('staffOfA', 'POST', '/api/v1/engagements', engagementInput());
   expect(created.statusCode, created.body).toBe(201);
@@ -224,7 +227,7 @@ describe('an audit engagement', () => {
         .statusCode,
     ).toBe(403);
     const tooLate = await call('clientOfA', 'POST', `/api/v1/engagements/${engagement.id}/requests/${second.id}/messages`, {
-      evidenceIds: [evidenceIds.later],
+      evidenceIds: [evidenceIds.afterAccess],
       resubmit: true,
     });
     expect(tooLate.statusCode).toBe(400);
@@ -345,9 +348,9 @@ describe('an audit engagement', () => {
     await withTenant(database.db, system, (tx) =>
       tx
         .insert(auditRequestEvidence)
-        .values({ organizationId: fixture.orgs.a.id, requestId: requests[0]?.id ?? '', evidenceId: evidenceIds.later }),
+        .values({ organizationId: fixture.orgs.a.id, requestId: requests[0]?.id ?? '', evidenceId: evidenceIds.afterAccess }),
     );
-    const later = await call('auditor', 'GET', `/api/v1/engagements/${engagement.id}/evidence/${evidenceIds.later}/download`);
+    const later = await call('auditor', 'GET', `/api/v1/engagements/${engagement.id}/evidence/${evidenceIds.afterAccess}/download`);
     expect(later.statusCode).toBe(403);
     const inPeriod = await call('auditor', 'GET', `/api/v1/engagements/${engagement.id}/evidence/${evidenceIds.inPeriod}/download`);
     expect(inPeriod.statusCode).toBe(200);
@@ -368,6 +371,21 @@ describe('an audit engagement', () => {
         ),
     );
     expect(trail.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes evidence the client collected during the engagement, in answer to a flag (issue 32), and shows it to the auditor', async () => {
+    const flagged = requests[1];
+    if (!flagged) throw new Error('two requests expected');
+    const answered = await call('clientOfA', 'POST', `/api/v1/engagements/${engagement.id}/requests/${flagged.id}/messages`, {
+      body: 'A fresh access review, done after your flag.',
+      evidenceIds: [evidenceIds.later],
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(readJson(answered, auditThreadSchema).request.evidence.map((item) => item.id)).toContain(evidenceIds.later);
+    const seen = await requestsOf('auditor');
+    expect(seen.find((request) => request.id === flagged.id)?.evidence.map((item) => item.id)).toContain(evidenceIds.later);
+    const download = await call('auditor', 'GET', `/api/v1/engagements/${engagement.id}/evidence/${evidenceIds.later}/download`);
+    expect(download.statusCode).toBe(200);
   });
 
   it('answers an auditor whose access has ended 403 on every engagement endpoint, with a security event', async () => {

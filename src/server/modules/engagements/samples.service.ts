@@ -6,8 +6,8 @@ import { SAMPLE_POPULATION_MAX_ROWS } from '../../../shared/schemas/engagement-s
 import type { AuditSample, drawSampleInputSchema, uploadPopulationInputSchema } from '../../../shared/schemas/engagements.ts';
 import { AppError } from '../../app-error.ts';
 import { auditRequests, auditSamples } from '../../db/schema/engagements.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { sha256Of } from '../files/file-store.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { sha256Of } from '../../platform/files/file-store.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
 import type { EngagementReach } from './engagement-reach.ts';
 import { drawIndices } from './sample-draw.ts';

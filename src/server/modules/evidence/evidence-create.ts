@@ -1,19 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createEvidenceLinkInputSchema, type Evidence, evidenceFieldsSchema } from '../../../shared/schemas/evidence.ts';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MEDIA_TYPES } from '../../../shared/schemas/programme-statuses.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
-import { organizationControls } from '../../db/schema/controls.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { FileStore } from '../files/file-store.ts';
-import { sniffMediaType } from '../files/sniff-media-type.ts';
-import { programmeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
+import { restoreControlsWithFreshEvidence } from '../frameworks/control-state.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { sniffMediaType } from '../../platform/files/sniff-media-type.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { EvidenceActor } from './evidence.service.ts';
 import { evidenceState, evidenceView, type EvidenceRow, expiresAtFor } from './evidence-views.ts';
 import { requireProgrammeControls } from './programme-controls.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * New evidence: an uploaded file (checked by its bytes, stored content-addressed before the row is
@@ -40,6 +39,7 @@ async function insertEvidence(
   organizationId: string,
   fields: Fields,
   values: Pick<EvidenceRow, 'kind' | 'url' | 'sha256' | 'fileName' | 'mediaType' | 'sizeBytes' | 'uploadedBy'>,
+  origin: AuditOrigin,
   now: Date,
 ): Promise<EvidenceRow> {
   const freshness = await requireProgrammeControls(tx, organizationId, fields.controlIds);
@@ -67,18 +67,7 @@ async function insertEvidence(
   if (!row) throw new Error('insertEvidence: insert returned nothing');
   const controlIds = [...freshness.keys()];
   await tx.insert(evidenceControls).values(controlIds.map((controlId) => ({ organizationId, evidenceId: row.id, controlId })));
-  if (evidenceState(row, now) !== 'stale') {
-    await tx
-      .update(organizationControls)
-      .set({ status: 'implemented', updatedAt: now })
-      .where(
-        and(
-          eq(organizationControls.organizationId, organizationId),
-          inArray(organizationControls.controlId, controlIds),
-          eq(organizationControls.status, 'stale'),
-        ),
-      );
-  }
+  if (evidenceState(row, now) !== 'stale') await restoreControlsWithFreshEvidence(tx, organizationId, controlIds, origin, now);
   return row;
 }
 
@@ -117,7 +106,10 @@ export async function uploadEvidence(
     );
   }
   const now = input.now ?? new Date();
-  const organizationId = programmeOrganization(tenant, fields.organizationId);
+  const organizationId = await actingOrganization(tenant, fields.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   // Refuse bad links before the bytes travel to the store (no network call inside the transaction).
   await tenant.transaction((tx) => requireProgrammeControls(tx, organizationId, fields.controlIds));
   const { sha256, size } = await store.put(bytes);
@@ -135,6 +127,7 @@ export async function uploadEvidence(
         sizeBytes: size,
         uploadedBy: actor.userId,
       },
+      tenant.origin,
       now,
     );
     await recordAudit(tx, {
@@ -155,13 +148,17 @@ export async function createEvidenceLink(
   input: z.output<typeof createEvidenceLinkInputSchema>,
   now = new Date(),
 ): Promise<Evidence> {
-  const organizationId = programmeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   return tenant.transaction(async (tx) => {
     const row = await insertEvidence(
       tx,
       organizationId,
       input,
       { kind: 'link', url: input.url, sha256: null, fileName: null, mediaType: null, sizeBytes: null, uploadedBy: actor.userId },
+      tenant.origin,
       now,
     );
     await recordAudit(tx, {

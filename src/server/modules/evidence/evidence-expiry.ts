@@ -1,18 +1,20 @@
-import { and, eq, gt, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { controls, organizationControls } from '../../db/schema/controls.ts';
 import { type EVIDENCE_NOTICE_KINDS, evidence, evidenceControls, evidenceNotices } from '../../db/schema/evidence.ts';
+import { SYSTEM_ORIGIN } from '../../platform/audit/record-audit.ts';
+import { markControlsStale } from '../frameworks/control-state.ts';
 import { classifyBuiltin } from '../agent-runs/providers/builtin-classifier.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
 import { notifyEvidenceNotice } from '../notifications/notification-rules.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
 import type { EvidenceRow } from './evidence-views.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * The evidence-expiry job (docs/programme.md "Evidence"): every day it tells the owners of the controls an
@@ -73,7 +75,7 @@ function noticeText(kind: NoticeKind, row: EvidenceRow, controlIds: string[], ti
       : `The evidence “${row.title}” expires on ${expires}. Upload fresh evidence before then to keep its controls implemented.`;
   return {
     subject,
-    text: `${lead}\n\nControls: ${controlsLine}\n\nOpen the evidence register: /dashboard?tab=compliance&section=evidence`,
+    text: `${lead}\n\nControls: ${controlsLine}\n\nOpen the evidence register: ${workspaceHref.compliance('evidence')}`,
   };
 }
 
@@ -93,19 +95,7 @@ async function markStale(tx: DbTransaction, row: EvidenceRow, controlIds: string
         gt(evidence.expiresAt, now),
       ),
     );
-  const flipped = await tx
-    .update(organizationControls)
-    .set({ status: 'stale', updatedAt: now })
-    .where(
-      and(
-        eq(organizationControls.organizationId, row.organizationId),
-        inArray(organizationControls.controlId, controlIds),
-        eq(organizationControls.status, 'implemented'),
-        notInArray(organizationControls.controlId, stillFresh),
-      ),
-    )
-    .returning({ controlId: organizationControls.controlId });
-  return flipped.map((control) => control.controlId);
+  return markControlsStale(tx, row.organizationId, controlIds, stillFresh, SYSTEM_ORIGIN, now);
 }
 
 async function openRenewal(tx: DbTransaction, jobs: Jobs, row: EvidenceRow, controlIds: string[], requestedBy: string, now: Date) {
@@ -178,10 +168,10 @@ async function processItem(db: Db, jobs: Jobs, id: string, now: Date, result: Ev
     const recipients = await recipientsOf(tx, row, controlIds);
     const message = noticeText(kind, row, controlIds, new Map(links.map((link) => [link.controlId, link.title])));
     for (const recipient of recipients) {
-      await enqueueEmail(tx, { kind: `evidence-${kind.replace('_', '-')}`, to: recipient.email, ...message });
+      await enqueueEmail(tx, jobs, { kind: `evidence-${kind.replace('_', '-')}`, to: recipient.email, ...message });
       result.emails += 1;
     }
-    await notifyEvidenceNotice(tx, {
+    await notifyEvidenceNotice(tx, jobs, {
       organizationId: row.organizationId,
       evidenceId: row.id,
       notice: kind,
@@ -228,19 +218,9 @@ export async function runEvidenceExpiry(db: Db, jobs: Jobs, now = new Date()): P
   return result;
 }
 
-/** Works the 'evidence-expiry' queue in this process and keeps its daily schedule (the server, or `npm run worker`). */
-export async function startEvidenceExpiryWorker(jobs: JobQueue, deps: { db: Db; mailQueued: () => void }): Promise<void> {
+/** Works the 'evidence-expiry' queue in this process (startWorkers: the server, or `npm run worker`); its schedule is in workers.ts. */
+export async function startEvidenceExpiryWorker(jobs: JobQueue, db: Db): Promise<void> {
   await jobs.work('evidence-expiry', { pollingIntervalSeconds: 30 }, async () => {
-    const result = await runEvidenceExpiry(deps.db, jobs);
-    if (result.emails > 0) deps.mailQueued();
-  });
-  await jobs.boss.schedule('evidence-expiry', EVIDENCE_EXPIRY_CRON, { reason: 'schedule' });
-}
-
-/** The server's own expiry worker, started when the app is ready unless JOB_WORKERS=off. */
-export function registerEvidenceExpiryWorker(app: FastifyInstance): void {
-  app.addHook('onReady', async () => {
-    if (!app.jobWorkersEnabled) return;
-    await startEvidenceExpiryWorker(app.jobs, { db: app.database.db, mailQueued: () => app.mailWorker.notify() });
+    await runEvidenceExpiry(db, jobs);
   });
 }

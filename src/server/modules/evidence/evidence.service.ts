@@ -13,13 +13,14 @@ import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
-import { isInScope } from '../access/scoped-read.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { FileStore } from '../files/file-store.ts';
-import { programmeOrganization, rowScope } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { isInScope } from '../../platform/access/scoped-read.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { rowScope } from '../frameworks/programme-scope.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { evidenceView, evidenceViews, type EvidenceRow, expiresAtFor, linkedControls } from './evidence-views.ts';
 import { linkedControlsVisible, requireProgrammeControls, visibleControlIds } from './programme-controls.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * Reading and changing evidence (docs/programme.md "Evidence"; new items: evidence-create.ts): files stored content-addressed with their SHA-256 and sniffed
@@ -62,7 +63,10 @@ export async function listEvidence(
   query: z.output<typeof evidenceListQuerySchema>,
   now = new Date(),
 ): Promise<EvidenceList> {
-  const organizationId = programmeOrganization(tenant, query.organizationId);
+  const organizationId = await actingOrganization(tenant, query.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   return tenant.transaction(async (tx) => {
     const conditions = [eq(evidence.organizationId, organizationId), stateCondition(query.state, now)];
     if (query.q) {
@@ -100,11 +104,13 @@ export async function listEvidence(
 }
 
 /** The item if the caller's tenancy and scopes reach it; NOT_FOUND otherwise (the same answer as none). */
-async function reachableEvidence(tx: DbTransaction, tenant: Tenant, actor: EvidenceActor, id: string) {
-  const [row] = await tx
+/** The item when the reader reaches it; `lock` holds its row until the transaction ends (an edit reads the state it changes). */
+async function reachableEvidence(tx: DbTransaction, tenant: Tenant, actor: EvidenceActor, id: string, lock = false) {
+  const query = tx
     .select()
     .from(evidence)
     .where(and(eq(evidence.id, id), tenant.where(evidence.organizationId)));
+  const [row] = lock ? await query.for('update') : await query;
   tenant.assert(row?.organizationId, NOT_FOUND);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   const controlIds = (await linkedControls(tx, [row.id])).get(row.id) ?? [];
@@ -146,7 +152,8 @@ export async function updateEvidence(
   now = new Date(),
 ): Promise<Evidence> {
   return tenant.transaction(async (tx) => {
-    const row = await reachableEvidence(tx, tenant, actor, id);
+    // Locked: two edits at once apply one after the other, each trail entry's `before` the state it replaced.
+    const row = await reachableEvidence(tx, tenant, actor, id, true);
     if (input.organizationId && input.organizationId !== row.organizationId) throw new AppError('NOT_FOUND', NOT_FOUND);
     const changes: Partial<EvidenceRow> = { updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
@@ -184,13 +191,15 @@ export async function signOffEvidence(tenant: Tenant, actor: EvidenceActor, id: 
         'You uploaded this evidence, so somebody else must sign it off: a reviewer never approves their own work.',
       );
     }
-    if (row.reviewedAt) throw new AppError('CONFLICT', 'This evidence is already signed off.');
+    const alreadySignedOff = () => new AppError('CONFLICT', 'This evidence is already signed off.');
+    if (row.reviewedAt) throw alreadySignedOff();
+    // Conditional: of sign-offs racing past the check above, the first update wins and the others change nothing.
     const [updated] = await tx
       .update(evidence)
       .set({ reviewedBy: actor.userId, reviewedAt: now, updatedAt: now })
-      .where(eq(evidence.id, row.id))
+      .where(and(eq(evidence.id, row.id), isNull(evidence.reviewedAt)))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!updated) throw alreadySignedOff();
     await recordAudit(tx, {
       ...tenant.origin,
       organizationId: row.organizationId,
@@ -208,7 +217,9 @@ export async function signOffEvidence(tenant: Tenant, actor: EvidenceActor, id: 
 export async function deleteEvidence(tenant: Tenant, actor: EvidenceActor, id: string): Promise<void> {
   await tenant.transaction(async (tx) => {
     const row = await reachableEvidence(tx, tenant, actor, id);
-    await tx.delete(evidence).where(eq(evidence.id, row.id));
+    // Of deletions racing past the read above, the first one removes the row; the others remove nothing.
+    const [deleted] = await tx.delete(evidence).where(eq(evidence.id, row.id)).returning({ id: evidence.id });
+    if (!deleted) throw new AppError('CONFLICT', 'This evidence was deleted by another request just now.');
     await recordAudit(tx, {
       ...tenant.origin,
       organizationId: row.organizationId,

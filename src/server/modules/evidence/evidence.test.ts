@@ -11,14 +11,15 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { type Evidence, evidenceListSchema, evidenceSchema } from '../../../shared/schemas/evidence.ts';
 import { EVIDENCE_MAX_BYTES } from '../../../shared/schemas/programme-statuses.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { evidence, evidenceNotices } from '../../db/schema/evidence.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { parseEnv } from '../../env.ts';
-import { sha256Of } from '../files/file-store.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { sha256Of } from '../../platform/files/file-store.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { runEvidenceExpiry } from './evidence-expiry.ts';
 import {
   addProgrammeControls,
@@ -159,6 +160,13 @@ describe('uploadEvidence', () => {
     expect(link.statusCode, link.body).toBe(201);
     expect((await programmeControl(database.db, fixture.orgs.a.id, 'IAM-03'))?.status).toBe('implemented');
     expect((await programmeControl(database.db, fixture.orgs.a.id, 'GOV-01'))?.status).toBe('stale');
+    // The control came back through controls' restoreControlsWithFreshEvidence: on the trail, by the uploader.
+    const trail = await controlTrail(fixture.orgs.a.id, 'IAM-03');
+    expect(trail.at(-1)).toMatchObject({
+      actorId: fixture.userIds.clientOfA,
+      before: expect.objectContaining({ status: 'stale' }),
+      after: expect.objectContaining({ status: 'implemented' }),
+    });
     const download = await app.inject({
       method: 'GET',
       url: `/api/v1/evidence/${readJson(link, evidenceSchema).id}/download`,
@@ -167,6 +175,18 @@ describe('uploadEvidence', () => {
     expect(download.statusCode).toBe(404);
   });
 });
+
+function controlTrail(organizationId: string, controlId: string) {
+  return withTenant(database.db, system, (tx) =>
+    tx
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.organizationId, organizationId), eq(auditEvents.action, 'control.update'), eq(auditEvents.entityId, controlId)),
+      )
+      .orderBy(auditEvents.seq),
+  );
+}
 
 describe('runEvidenceExpiry', () => {
   it('tells the owner at 30 and 7 days and at staleness, once each, flips the control, and opens one renewal request', async () => {
@@ -223,6 +243,9 @@ describe('runEvidenceExpiry', () => {
 
     expect((await mails()).map((mail) => mail.kind)).toEqual(['evidence-expiring-30', 'evidence-expiring-7', 'evidence-stale']);
     expect((await programmeControl(database.db, org, 'RSK-01'))?.status).toBe('stale');
+    // Flipped by the job through controls' markControlsStale: on the trail once, by the system.
+    const flips = (await controlTrail(org, 'RSK-01')).filter((row) => (row.after as { status?: string } | null)?.status === 'stale');
+    expect(flips.map((row) => [row.actorId, (row.before as { status?: string } | null)?.status])).toEqual([[null, 'implemented']]);
     const requests = await renewals();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTOR_REACHES,
   createTenantFixture,
+  expectOrganizationNamedReach,
+  type OrganizationNamedEndpoint,
   TENANT_ACTORS,
   type TenantActor,
   tenantErrorOf,
@@ -19,7 +21,7 @@ import { buildApp } from '../../app.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { risks } from '../../db/schema/risks.ts';
 import { parseEnv } from '../../env.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { addProgrammeControls, evidenceUpload, seedTestControls } from './programme-test-fixture.ts';
 
 /**
@@ -165,12 +167,7 @@ const ROW_ENDPOINTS: readonly RowEndpoint[] = [
 ];
 
 /** Endpoints that name an organization (query or body): another one answers like one that does not exist. */
-interface OrganizationEndpoint {
-  operationId: string;
-  method: Method;
-  url: (organizationId: string) => string;
-  body?: (organizationId: string) => object | { raw: ReturnType<typeof evidenceUpload> };
-}
+type OrganizationEndpoint = OrganizationNamedEndpoint<object | { raw: ReturnType<typeof evidenceUpload> }, Method>;
 const ORGANIZATION_ENDPOINTS: readonly OrganizationEndpoint[] = [
   { operationId: 'listEvidence', method: 'GET', url: (id) => `/api/v1/evidence?organizationId=${id}` },
   {
@@ -243,26 +240,7 @@ describe('programme evidence tenant matrix: actor × organization × endpoint', 
   }
 
   for (const endpoint of ORGANIZATION_ENDPOINTS) {
-    it(`${endpoint.operationId} (organization named)`, async () => {
-      for (const actor of TENANT_ACTORS) {
-        for (const org of ORGS) {
-          const id = fixture.orgs[org].id;
-          const response = await call(actor, endpoint.method, endpoint.url(id), endpoint.body?.(id));
-          expectNoLeak(actor, response.body);
-          if (ACTOR_REACHES[actor].includes(org)) {
-            expect(response.statusCode, `${actor} → own ${org}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
-            continue;
-          }
-          const nowhere = randomUUID();
-          const absent = await call(actor, endpoint.method, endpoint.url(nowhere), endpoint.body?.(nowhere));
-          expect(absent.statusCode).toBe(404);
-          expect({ status: response.statusCode, error: tenantErrorOf(response.body) }, `${actor} → ${org}`).toEqual({
-            status: absent.statusCode,
-            error: tenantErrorOf(absent.body),
-          });
-        }
-      }
-    });
+    it(`${endpoint.operationId} (organization named)`, () => expectOrganizationNamedReach(endpoint, { fixture, call, expectNoLeak }));
   }
 
   it('lists only the organization’s own evidence and risks to its client', async () => {

@@ -3,16 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ATTACHMENT_MEDIA_TYPES, taskAttachmentParamsSchema, taskAttachmentSchema } from '../../../shared/schemas/deliverables.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { requestTenant } from '../organizations/tenant.ts';
-import { fileResponseSchema } from './file-response-schema.ts';
-import { createFilesystemStore, type FileStore } from './file-store.ts';
-import { registerRawAttachmentUpload } from './raw-attachment-upload.ts';
-import { sendStoredFile } from './send-stored-file.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
+import { fileResponseSchema } from '../../platform/files/file-response-schema.ts';
+import { createFilesystemStore, type FileStore } from '../../platform/files/file-store.ts';
+import { registerRawAttachmentUpload } from '../../platform/files/raw-attachment-upload.ts';
+import { sendStoredFile } from '../../platform/files/send-stored-file.ts';
 import { downloadTaskAttachment, uploadTaskAttachment } from './task-attachments.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Content-addressed file storage (modules/files/file-store.ts). */
+    /** Content-addressed file storage (platform/files/file-store.ts). */
     fileStore: FileStore;
   }
 }
@@ -21,7 +21,7 @@ declare module 'fastify' {
 export async function fileStoreFromEnv(env: FastifyInstance['env']): Promise<FileStore> {
   if (env.FILE_STORE !== 's3') return createFilesystemStore(path.join(env.DATA_DIR, 'files'));
   // The AWS SDK (~15 MB resident) loads only when files live in a bucket.
-  const { createS3FileStore, s3ConfigFromEnv } = await import('./s3-file-store.ts');
+  const { createS3FileStore, s3ConfigFromEnv } = await import('../../platform/files/s3-file-store.ts');
   return createS3FileStore(s3ConfigFromEnv(env));
 }
 

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { AttachmentMediaType, TaskAttachment } from '../../../shared/schemas/deliverables.ts';
 import { AppError } from '../../app-error.ts';
-import { organizations } from '../../db/schema/organizations.ts';
 import { taskAttachments } from '../../db/schema/task-requests.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import type { FileStore } from './file-store.ts';
-import { bytesMatchMediaType } from './sniff-media-type.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { recordTaskAttachment } from '../task-requests/task-attachment-records.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { bytesMatchMediaType } from '../../platform/files/sniff-media-type.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 export interface UploadTaskAttachmentInput {
   bytes: Buffer;
@@ -15,25 +16,6 @@ export interface UploadTaskAttachmentInput {
   uploadedBy: string;
   /** Staff and administrators name the client organization; a client's own is implied. */
   organizationId?: string;
-}
-
-/** The organization an upload belongs to: the client's own, or the one staff named (and reach). */
-async function uploadOrganization(tenant: Tenant, named: string | undefined): Promise<string> {
-  const { scope } = tenant;
-  if (scope.kind === 'none') {
-    throw new AppError('CONFLICT', 'You belong to no organization yet, so there is nothing to attach files to.');
-  }
-  if (scope.kind === 'member') {
-    if (named && named !== scope.organizationId) throw new AppError('NOT_FOUND', 'No such organization.');
-    return scope.organizationId;
-  }
-  if (!named) throw new AppError('BAD_REQUEST', 'Name the client organization the file is for (?organizationId=).');
-  tenant.assert(named, 'No such organization.');
-  const [row] = await tenant.transaction((tx) =>
-    tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, named)),
-  );
-  if (!row) throw new AppError('NOT_FOUND', 'No such organization.');
-  return row.id;
 }
 
 /**
@@ -45,22 +27,18 @@ export async function uploadTaskAttachment(tenant: Tenant, store: FileStore, inp
   if (!bytesMatchMediaType(input.bytes, input.mediaType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file's contents are not ${input.mediaType}: send it with its real type.`);
   }
-  const organizationId = await uploadOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, { field: 'query.organizationId' });
   const { sha256, size } = await store.put(input.bytes);
-  const [row] = await tenant.transaction((tx) =>
-    tx
-      .insert(taskAttachments)
-      .values({
-        organizationId,
-        uploadedBy: input.uploadedBy,
-        fileName: input.fileName,
-        mediaType: input.mediaType,
-        sizeBytes: size,
-        sha256,
-      })
-      .returning(),
+  const row = await tenant.transaction((tx) =>
+    recordTaskAttachment(tx, tenant.origin, {
+      organizationId,
+      uploadedBy: input.uploadedBy,
+      fileName: input.fileName,
+      mediaType: input.mediaType,
+      sizeBytes: size,
+      sha256,
+    }),
   );
-  if (!row) throw new Error('uploadTaskAttachment: insert returned nothing');
   return { id: row.id, fileName: row.fileName, mediaType: row.mediaType, sizeBytes: row.sizeBytes, sha256: row.sha256 };
 }
 

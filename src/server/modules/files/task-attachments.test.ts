@@ -10,9 +10,9 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { taskAttachmentSchema } from '../../../shared/schemas/deliverables.ts';
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { renderDeliverable } from '../deliverables/render/render-deliverable.ts';
-import { sha256Of } from './file-store.ts';
+import { sha256Of } from '../../platform/files/file-store.ts';
 
 /** Uploading and downloading task attachments through the real routes, files under a temporary DATA_DIR. */
 let database: TestDatabase;

@@ -11,14 +11,15 @@ import type {
 } from '../../../shared/schemas/frameworks.ts';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
-import { organizationControls } from '../../db/schema/controls.ts';
 import { organizationFrameworks, readinessSnapshots } from '../../db/schema/frameworks.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { addProgrammeControls } from './control-state.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { CatalogueIndex, FrameworkRow } from './catalogue-index.ts';
 import { computeCrosswalk } from './crosswalk.ts';
-import { resolveProgrammeOrganization } from './programme-scope.ts';
 import { type ProgrammeState, loadProgrammeState, programmeReadiness, readerFrameworks } from './programme-state.ts';
 import { recordReadinessSnapshot } from './readiness-snapshots.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /** The catalogue, activations and each framework's requirements (docs/programme.md). */
 
@@ -37,7 +38,7 @@ const notFound = () => new AppError('NOT_FOUND', 'No such framework.');
  */
 export async function optionalOrganization(tenant: Tenant, named: string | undefined): Promise<string | null> {
   const { scope } = tenant;
-  if (named) return resolveProgrammeOrganization(tenant, named);
+  if (named) return await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   if (scope.kind === 'member') return scope.organizationId;
   if (scope.kind === 'staff' && scope.organizationIds.length === 1) return scope.organizationIds[0] ?? null;
   return null;
@@ -147,7 +148,10 @@ export async function activateFramework(
   now = new Date(),
 ): Promise<ActivationResult> {
   const { catalogue, tenant } = context;
-  const organizationId = await resolveProgrammeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const framework = visibleFramework(context, id);
   const auditType = input.auditType ?? null;
   if (auditType && !framework.auditTypes.includes(auditType)) {
@@ -172,21 +176,19 @@ export async function activateFramework(
         set: { targetDate: values.targetDate, auditType },
       })
       .returning();
-    const added =
-      controlIds.length === 0
-        ? []
-        : await tx
-            .insert(organizationControls)
-            .values(controlIds.map((controlId) => ({ organizationId, controlId, updatedBy: tenant.scope.userId })))
-            .onConflictDoNothing()
-            .returning({ id: organizationControls.id });
+    const controlsAdded = await addProgrammeControls(tx, organizationId, controlIds, tenant.scope.userId);
     await recordReadinessSnapshot(tx, organizationId, now, catalogue);
     if (!row) throw new Error('activateFramework: no row');
-    return {
-      frameworkId: framework.id,
-      activation: { targetDate: row.targetDate, auditType: row.auditType, activatedAt: row.activatedAt.toISOString() },
-      controlsAdded: added.length,
-    };
+    const activation = { targetDate: row.targetDate, auditType: row.auditType, activatedAt: row.activatedAt.toISOString() };
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId,
+      action: 'framework.activate',
+      entityType: 'framework',
+      entityId: framework.id,
+      after: { ...activation, controlsAdded },
+    });
+    return { frameworkId: framework.id, activation, controlsAdded };
   });
 }
 
@@ -198,12 +200,13 @@ export async function deactivateFramework(
   now = new Date(),
 ): Promise<void> {
   const { tenant, catalogue } = context;
-  const organizationId = await resolveProgrammeOrganization(tenant, named);
+  const organizationId = await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   const framework = visibleFramework(context, id);
   await tenant.transaction(async (tx) => {
-    await tx
+    const [ended] = await tx
       .delete(organizationFrameworks)
-      .where(and(eq(organizationFrameworks.organizationId, organizationId), eq(organizationFrameworks.frameworkId, framework.id)));
+      .where(and(eq(organizationFrameworks.organizationId, organizationId), eq(organizationFrameworks.frameworkId, framework.id)))
+      .returning();
     await tx
       .delete(readinessSnapshots)
       .where(
@@ -214,6 +217,17 @@ export async function deactivateFramework(
         ),
       );
     await recordReadinessSnapshot(tx, organizationId, now, catalogue);
+    // Deactivating what is not active changes nothing, and leaves nothing on the trail.
+    if (ended) {
+      await recordAudit(tx, {
+        ...tenant.origin,
+        organizationId,
+        action: 'framework.deactivate',
+        entityType: 'framework',
+        entityId: framework.id,
+        before: { targetDate: ended.targetDate, auditType: ended.auditType, activatedAt: ended.activatedAt },
+      });
+    }
   });
 }
 

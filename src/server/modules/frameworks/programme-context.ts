@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { getRequestAccess } from '../access/access-guard.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { catalogueIndex } from './catalogue-index.ts';
 import type { ProgrammeContext } from './frameworks.service.ts';
 

@@ -6,7 +6,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { organizationFrameworks } from '../../db/schema/frameworks.ts';
-import { isInScope } from '../access/scoped-read.ts';
+import { isInScope } from '../../platform/access/scoped-read.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 import { programmeReader, rowScope, visibleFrameworkIds } from './programme-scope.ts';
 import { type ReadinessControlInput, type ReadinessFrameworkInput, computeReadiness } from './readiness.ts';

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { buildApp } from '../../app.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { risks } from '../../db/schema/risks.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { loadCatalogue } from './catalogue-files.ts';
 import { seedCatalogue } from './catalogue-seed.ts';
 

@@ -10,12 +10,13 @@ import type { ControlList } from '../../../shared/schemas/controls.ts';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchResponse } from '../../../shared/schemas/search.ts';
 import { buildApp } from '../../app.ts';
 import { userAccessScopes } from '../../db/schema/access.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { controlMappings } from '../../db/schema/controls.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { frameworkRequirements, frameworks, readinessSnapshots } from '../../db/schema/frameworks.ts';
 import { organizationMembers } from '../../db/schema/organizations.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { loadCatalogue } from './catalogue-files.ts';
 import { seedCatalogue } from './catalogue-seed.ts';
 import { runReadinessSnapshots } from './readiness-snapshots.ts';
@@ -400,5 +401,32 @@ describe('the advisor on the client’s own programme', () => {
     expect(ownB).not.toContain(fixture.orgs.a.name);
     // A question about a framework, not about their programme, gets no figures of theirs.
     expect(await ask('clientOfA', 'What is SOC 2?')).not.toContain(fixture.orgs.a.name);
+  });
+});
+
+describe('the trail', () => {
+  it('records activating and deactivating a framework, naming the user and the framework; deactivating nothing records nothing', async () => {
+    const orgB = fixture.orgs.b.id;
+    const activated = await call(as('clientOfB'), 'PUT', '/api/v1/frameworks/soc2/activation', {
+      organizationId: orgB,
+      targetDate: '2027-06-30',
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const url = `/api/v1/frameworks/soc2/activation?organizationId=${orgB}`;
+    expect((await call(as('clientOfB'), 'DELETE', url)).statusCode).toBe(204);
+    expect((await call(as('clientOfB'), 'DELETE', url)).statusCode).toBe(204);
+    const trail = await withTenant(database.db, system, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organizationId, orgB), eq(auditEvents.entityType, 'framework')))
+        .orderBy(auditEvents.seq),
+    );
+    expect(trail.map((row) => [row.action, row.entityId, row.actorId])).toEqual([
+      ['framework.activate', 'soc2', fixture.userIds.clientOfB],
+      ['framework.deactivate', 'soc2', fixture.userIds.clientOfB],
+    ]);
+    expect(trail[0]?.after).toMatchObject({ targetDate: '2027-06-30', controlsAdded: 6 });
+    expect(trail[1]?.before).toMatchObject({ targetDate: '2027-06-30' });
   });
 });

@@ -6,7 +6,7 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 import { evidence } from '../../db/schema/evidence.ts';
 import { organizationFrameworks, readinessSnapshots } from '../../db/schema/frameworks.ts';
 import { risks } from '../../db/schema/risks.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { type CatalogueIndex, catalogueIndex } from './catalogue-index.ts';
 import { type ProgrammeState, loadProgrammeState, programmeReadiness } from './programme-state.ts';
 

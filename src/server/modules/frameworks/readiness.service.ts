@@ -4,17 +4,18 @@ import { CONTROL_STATUSES, EVIDENCE_EXPIRING_DAYS, type ControlStatus } from '..
 import type { DbTransaction } from '../../db/client.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { risks } from '../../db/schema/risks.ts';
-import { isInScope } from '../access/scoped-read.ts';
+import { isInScope } from '../../platform/access/scoped-read.ts';
 import type { ProgrammeContext } from './frameworks.service.ts';
-import { resolveProgrammeOrganization, programmeReader, rowScope } from './programme-scope.ts';
+import { programmeReader, rowScope } from './programme-scope.ts';
 import { loadProgrammeState, programmeReadiness, readerFrameworks, visibleControlIds } from './programme-state.ts';
 import { PROGRAMME_SNAPSHOT_ID, dayOf, readinessHistoryRows } from './readiness-snapshots.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /** The compliance tab's figures (docs/programme.md "Readiness"): GET /api/v1/readiness and its history. */
 
 const DAY_MS = 24 * 3600 * 1000;
 const EVIDENCE_LIST_MAX = 100;
-const WORKSPACE = '/dashboard-compliancecore';
 
 type EvidenceBrief = Readiness['expiringEvidence'][number];
 
@@ -57,7 +58,7 @@ function plural(count: number, one: string, many = `${one}s`): string {
 export async function getReadiness(context: ProgrammeContext, named: string | undefined, now = new Date()): Promise<Readiness> {
   const { tenant, catalogue } = context;
   const reader = programmeReader(context.reader);
-  const organizationId = await resolveProgrammeOrganization(tenant, named);
+  const organizationId = await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   const canSeeEvidence = reader.permissions.has('evidence:read');
   const canSeeRisks = reader.permissions.has('risks:read');
   const { state, near, overdueRisks } = await tenant.transaction(async (tx) => ({
@@ -118,14 +119,19 @@ interface NextActionFacts {
 
 /** What to do next, most urgent first, each a link to where the work is done. */
 export function nextActions(facts: NextActionFacts): NextAction[] {
-  const org = facts.organizationId ? `&org=${facts.organizationId}` : '';
-  const href = (query: string) => `${WORKSPACE}?${query}${org}`;
+  const scope = { organizationId: facts.organizationId };
   if (facts.activeCount === 0) {
-    return [{ kind: 'activate_framework', title: 'Activate a framework to start your programme', href: href('tab=frameworks') }];
+    return [
+      { kind: 'activate_framework', title: 'Activate a framework to start your programme', href: workspaceHref.framework(null, scope) },
+    ];
   }
   const actions: NextAction[] = [];
   for (const item of facts.staleEvidence.slice(0, 3)) {
-    actions.push({ kind: 'renew_evidence', title: `Renew stale evidence: ${item.title}`, href: href('tab=compliance&section=evidence') });
+    actions.push({
+      kind: 'renew_evidence',
+      title: `Renew stale evidence: ${item.title}`,
+      href: workspaceHref.compliance('evidence', scope),
+    });
   }
   const controls = [...facts.controlIds].map((id) => facts.state.controls.get(id)).filter((row) => row?.applicable === true);
   const unowned = controls.filter((row) => !row?.ownerId).length;
@@ -133,7 +139,7 @@ export function nextActions(facts: NextActionFacts): NextAction[] {
     actions.push({
       kind: 'assign_owner',
       title: `Assign an owner to ${plural(unowned, 'control')}`,
-      href: href('tab=compliance&section=controls'),
+      href: workspaceHref.compliance('controls', scope),
     });
   const withoutEvidence = controls.filter(
     (row) => row && row.status === 'implemented' && (facts.state.evidence.get(row.controlId)?.fresh ?? 0) === 0,
@@ -143,14 +149,14 @@ export function nextActions(facts: NextActionFacts): NextAction[] {
       actions.push({
         kind: 'add_evidence',
         title: `Add evidence for ${row.controlId}`,
-        href: href(`tab=compliance&section=evidence&control=${row.controlId}`),
+        href: workspaceHref.compliance('evidence', { control: row.controlId, ...scope }),
       });
   }
   if (facts.expiringEvidence.length > 0) {
     actions.push({
       kind: 'renew_evidence',
       title: `Renew ${plural(facts.expiringEvidence.length, 'evidence item')} expiring within ${EVIDENCE_EXPIRING_DAYS} days`,
-      href: href('tab=compliance&section=evidence'),
+      href: workspaceHref.compliance('evidence', scope),
     });
   }
   const notStarted = controls.filter((row) => row?.status === 'not_started' || row?.status === 'stale').length;
@@ -158,14 +164,14 @@ export function nextActions(facts: NextActionFacts): NextAction[] {
     actions.push({
       kind: 'implement_control',
       title: `Implement ${plural(notStarted, 'control')} not started or stale`,
-      href: href('tab=compliance&section=controls'),
+      href: workspaceHref.compliance('controls', scope),
     });
   }
   if (facts.overdueRisks > 0) {
     actions.push({
       kind: 'review_risk',
       title: `Review ${plural(facts.overdueRisks, 'risk')} past its review date`,
-      href: href('tab=compliance&section=risks'),
+      href: workspaceHref.compliance('risks', scope),
     });
   }
   return actions.slice(0, 10);
@@ -177,7 +183,10 @@ export async function listReadinessHistory(
   now = new Date(),
 ): Promise<ReadinessHistory> {
   const { tenant, catalogue } = context;
-  const organizationId = await resolveProgrammeOrganization(tenant, query.organizationId);
+  const organizationId = await actingOrganization(tenant, query.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const visible = readerFrameworks(catalogue, context.reader);
   const rows = await tenant.transaction((tx) => readinessHistoryRows(tx, organizationId, query.days, now));
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../shared/schemas/health.ts';
 import type { Database } from '../../db/client.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** Liveness and readiness: 200 when the database answers, 503 when it does not. */
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
@@ -23,7 +24,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
       } catch {
         databaseStatus = 'unavailable';
       }
-      reply.header('cache-control', 'no-store');
+      reply.headers(noStore);
       const body = {
         status: databaseStatus === 'ok' ? ('ok' as const) : ('degraded' as const),
         uptimeSeconds: Math.round(process.uptime()),

@@ -42,7 +42,12 @@ export function registerApiKeyAuthentication(app: FastifyInstance): void {
       aal: 'aal2',
       sessionId: null,
       claims: {},
-      apiKey: { id: identity.id, organizationId: identity.organizationId, permissions: permissionsOfScopes(identity.scopes) },
+      apiKey: {
+        id: identity.id,
+        organizationId: identity.organizationId,
+        scopes: identity.scopes,
+        permissions: permissionsOfScopes(identity.scopes),
+      },
     };
   });
 }

@@ -5,9 +5,9 @@ import { createApiKeyInputSchema } from '../../../shared/schemas/integrations.ts
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/integrations.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { withTenant, type Tenant } from '../organizations/tenant.ts';
-import { organizationOf } from './integration-organization.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { withTenant, type Tenant } from '../../platform/tenancy/tenant.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * API keys (docs/integrations.md): `cck_<8 characters>_<secret>`, shown once. Only the SHA-256 of the
@@ -39,7 +39,7 @@ export async function createApiKey(tenant: Tenant, input: CreateApiKeyInput): Pr
   const parsed = createApiKeyInputSchema.parse(input);
   const userId = tenant.scope.userId;
   if (!userId) throw new AppError('FORBIDDEN', 'An API key belongs to a person.');
-  const organizationId = organizationOf(tenant, parsed.organizationId);
+  const organizationId = await actingOrganization(tenant, parsed.organizationId);
   const prefix = `cck_${randomBytes(6)
     .toString('base64url')
     .toLowerCase()
@@ -66,7 +66,7 @@ export async function createApiKey(tenant: Tenant, input: CreateApiKeyInput): Pr
 }
 
 export async function listApiKeys(tenant: Tenant, organizationId?: string): Promise<ApiKey[]> {
-  const organization = organizationOf(tenant, organizationId);
+  const organization = await actingOrganization(tenant, organizationId);
   return tenant.transaction(async (tx) => {
     const rows = await tx.select().from(apiKeys).where(eq(apiKeys.organizationId, organization)).orderBy(desc(apiKeys.createdAt));
     return rows.map(toApiKey);
@@ -80,23 +80,24 @@ export async function revokeApiKey(tenant: Tenant, id: string): Promise<ApiKey> 
       .from(apiKeys)
       .where(and(eq(apiKeys.id, id), tenant.where(apiKeys.organizationId)));
     tenant.assert(row?.organizationId, 'No such API key.');
+    const alreadyRevoked = () => new AppError('CONFLICT', 'This API key is already revoked.');
+    if (row.revokedAt) throw alreadyRevoked();
+    // Conditional: of revocations racing past the check above, the first one wins and writes the trail entry.
     const [revoked] = await tx
       .update(apiKeys)
-      .set({ revokedAt: row.revokedAt ?? new Date() })
-      .where(eq(apiKeys.id, id))
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning();
-    if (!revoked) throw new Error('revokeApiKey: update returned nothing');
-    if (!row.revokedAt) {
-      await recordAudit(tx, {
-        ...tenant.origin,
-        organizationId: row.organizationId,
-        action: 'api_key.revoke',
-        entityType: 'api_key',
-        entityId: id,
-        before: { revokedAt: null },
-        after: { revokedAt: revoked.revokedAt },
-      });
-    }
+    if (!revoked) throw alreadyRevoked();
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: 'api_key.revoke',
+      entityType: 'api_key',
+      entityId: id,
+      before: { revokedAt: null },
+      after: { revokedAt: revoked.revokedAt },
+    });
     return toApiKey(revoked);
   });
 }

@@ -14,7 +14,7 @@ import { buildApp } from '../../app.ts';
 import { userRoles } from '../../db/schema/access.ts';
 import { parseEnv } from '../../env.ts';
 import { addProgrammeControls, evidenceUpload, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { sha256Of } from '../files/file-store.ts';
+import { sha256Of } from '../../platform/files/file-store.ts';
 
 /**
  * Evidence by API (docs/integrations.md): a CI pipeline uploads a file for a control with an API key,

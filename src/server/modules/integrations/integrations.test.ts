@@ -18,9 +18,10 @@ import { taskRequestDetailSchema, taskRequestListSchema } from '../../../shared/
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
 import { userRoles } from '../../db/schema/access.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import { withTenant } from '../organizations/tenant.ts';
-import { failWebhookDelivery } from './webhook-delivery.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { failWebhookDelivery, UNANSWERED_ATTEMPT, deliverWebhook } from './webhook-delivery.ts';
+import { webhookDeliveries } from '../../db/schema/integrations.ts';
 
 /** API keys (scopes, tenancy, revocation) and webhooks (signature, retry, disabling), on the real app. */
 let database: TestDatabase;
@@ -268,7 +269,7 @@ describe('webhooks', () => {
     );
     const deliveryId = log.deliveries[0]?.id ?? '';
     const results = [];
-    for (let failure = 0; failure < 5; failure += 1) results.push((await failWebhookDelivery(database.db, deliveryId)).disabled);
+    for (let failure = 0; failure < 5; failure += 1) results.push((await failWebhookDelivery(database.db, app.jobs, deliveryId)).disabled);
     expect(results).toEqual([false, false, false, false, true]);
     const after = readJson(
       await app.inject({
@@ -284,5 +285,68 @@ describe('webhooks', () => {
       notificationListSchema,
     );
     expect(bell.items.some((item) => item.kind === 'integration' && item.title.includes('turned off'))).toBe(true);
+  });
+
+  it('counts every post the receiver got, including one whose sender died before recording the answer', async () => {
+    let posts = 0;
+    const counter = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        posts += 1;
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(counter.address() as AddressInfo).port}/count`;
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/integrations/webhooks',
+        headers: as('staffOfA'),
+        payload: { organizationId: fixture.orgs.a.id, url, events: ['member.added'] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const webhook = readJson(created, createdWebhookSchema);
+      // The delivery row the listener writes, without its job: the test plays the queue's attempts itself.
+      const event = {
+        id: 'evt-counted',
+        type: 'member.added' as const,
+        organizationId: fixture.orgs.a.id,
+        entityId: 'member-counted',
+        occurredAt: new Date().toISOString(),
+        data: {},
+      };
+      const [delivery] = await withTenant(database.db, system, (tx) =>
+        tx
+          .insert(webhookDeliveries)
+          .values({ organizationId: event.organizationId, webhookId: webhook.id, eventId: event.id, eventType: event.type, event })
+          .returning({ id: webhookDeliveries.id }),
+      );
+      const readDelivery = async () =>
+        (
+          await withTenant(database.db, system, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))
+        )[0];
+
+      // The first attempt's post reaches the receiver, then its process dies before the answer is recorded
+      // (kill -9, or a job that expired and runs again): the fetch never returns to it.
+      let posted = false;
+      const diesAfterPosting: typeof fetch = async (input, init) => {
+        await fetch(input, init);
+        posted = true;
+        return new Promise<Response>(() => {});
+      };
+      void deliverWebhook(database.db, delivery!.id, { allowPrivateTargets: true, fetcher: diesAfterPosting });
+      await expect.poll(() => posted, { timeout: 10_000 }).toBe(true);
+      expect(posts).toBe(1);
+      expect(await readDelivery()).toMatchObject({ status: 'pending', attempts: 1, lastError: UNANSWERED_ATTEMPT });
+
+      // The queue runs it again: a second post, and the log counts two.
+      expect(await deliverWebhook(database.db, delivery!.id, { allowPrivateTargets: true })).toBe('succeeded');
+      expect(posts).toBe(2);
+      expect(await readDelivery()).toMatchObject({ status: 'succeeded', attempts: 2, responseStatus: 204, lastError: null });
+    } finally {
+      await new Promise((resolve) => counter.close(resolve));
+    }
   });
 });

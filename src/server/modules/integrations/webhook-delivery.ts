@@ -1,16 +1,16 @@
 import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { DOMAIN_EVENT_LABELS, type DomainEvent } from '../../../shared/schemas/domain-events.ts';
 import { WEBHOOK_DISABLE_AFTER } from '../../../shared/schemas/integrations.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations.ts';
-import type { DomainEventListener } from '../events/domain-events.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import type { DomainEventListener } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
 import { assertPublicWebhookTarget } from './webhook-target.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * Delivering domain events to subscriptions (docs/integrations.md). A listener writes one delivery row
@@ -18,6 +18,9 @@ import { assertPublicWebhookTarget } from './webhook-target.ts';
  * the event id). The job POSTs the payload — signed JSON, or a Slack / Teams message — and throws on
  * anything but 2xx, so pg-boss retries it with backoff; out of retries, the dead letter counts a failure,
  * and WEBHOOK_DISABLE_AFTER failures in a row disable the subscription and notify whoever made it.
+ * The log counts every post the receiver may have got: an attempt is recorded before the post is sent
+ * and its outcome after, so a post whose sender died before recording the answer (kill -9, an expired
+ * job run again) still counts, and reads as unanswered until the next attempt records its own.
  */
 
 const system = { kind: 'all', userId: null } as const;
@@ -87,6 +90,9 @@ export interface DeliveryOptions {
   fetcher?: typeof fetch;
 }
 
+/** What the log reads for an attempt that was sent and whose answer was never recorded (the sender died). */
+export const UNANSWERED_ATTEMPT = 'Sent; no answer was recorded (the delivery stopped before the receiver answered).';
+
 /** One attempt: records it, throws when the receiver did not take it (the queue retries). */
 export async function deliverWebhook(
   db: Db,
@@ -112,9 +118,13 @@ export async function deliverWebhook(
   }
   let status: number | null = null;
   let error: string | null = null;
+  let sent = false;
   try {
     // Resolved and checked right before connecting: the host may point elsewhere since the webhook was made.
     if (!allowPrivateTargets) await assertPublicWebhookTarget(webhook.url);
+    // Counted before the post leaves: whatever happens to this process after, the log has the attempt.
+    await startDeliveryAttempt(db, deliveryId);
+    sent = true;
     const response = await fetcher(webhook.url, {
       method: 'POST',
       headers,
@@ -127,24 +137,44 @@ export async function deliverWebhook(
   } catch (cause) {
     error = cause instanceof Error ? cause.message : 'The receiver could not be reached.';
   }
+  await recordDeliveryOutcome(db, deliveryId, { status, error, counted: sent });
+  if (error) throw new Error(`webhook delivery ${deliveryId}: ${error}`);
+  await withTenant(db, system, (tx) => tx.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, webhook.id)));
+  return 'succeeded';
+}
+
+/** An attempt about to post: counted, and unanswered until its outcome is recorded. */
+async function startDeliveryAttempt(db: Db, deliveryId: string): Promise<void> {
+  await withTenant(db, system, (tx) =>
+    tx
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, responseStatus: null, lastError: UNANSWERED_ATTEMPT })
+      .where(eq(webhookDeliveries.id, deliveryId)),
+  );
+}
+
+/** An attempt's outcome: the receiver's answer or the error; `counted` false for an attempt refused before its post. */
+async function recordDeliveryOutcome(
+  db: Db,
+  deliveryId: string,
+  outcome: { status: number | null; error: string | null; counted: boolean },
+): Promise<void> {
+  const { status, error, counted } = outcome;
   await withTenant(db, system, (tx) =>
     tx
       .update(webhookDeliveries)
       .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        ...(counted ? {} : { attempts: sql`${webhookDeliveries.attempts} + 1` }),
         responseStatus: status,
         lastError: error,
         ...(error ? {} : { status: 'succeeded' as const, deliveredAt: new Date() }),
       })
       .where(eq(webhookDeliveries.id, deliveryId)),
   );
-  if (error) throw new Error(`webhook delivery ${deliveryId}: ${error}`);
-  await withTenant(db, system, (tx) => tx.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, webhook.id)));
-  return 'succeeded';
 }
 
 /** Out of retries: the delivery failed; enough failures in a row disable the subscription and tell its maker. */
-export async function failWebhookDelivery(db: Db, deliveryId: string): Promise<{ disabled: boolean }> {
+export async function failWebhookDelivery(db: Db, jobs: Jobs, deliveryId: string): Promise<{ disabled: boolean }> {
   return withTenant(db, system, async (tx) => {
     const [delivery] = await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, deliveryId)).returning();
     if (!delivery) return { disabled: false };
@@ -155,13 +185,13 @@ export async function failWebhookDelivery(db: Db, deliveryId: string): Promise<{
       .returning();
     if (!webhook || webhook.disabledAt || webhook.consecutiveFailures < WEBHOOK_DISABLE_AFTER) return { disabled: false };
     await tx.update(webhooks).set({ disabledAt: new Date() }).where(eq(webhooks.id, webhook.id));
-    await notify(tx, {
+    await notify(tx, jobs, {
       organizationId: webhook.organizationId,
       userIds: [webhook.createdBy],
       kind: 'integration',
       title: `A webhook was turned off after ${webhook.consecutiveFailures} failed deliveries`,
       body: `${webhook.url} did not accept ${webhook.consecutiveFailures} deliveries in a row (last: ${delivery.lastError ?? 'no answer'}). Fix the receiver, turn the webhook on again and redeliver what it missed.`,
-      link: '/dashboard-compliancecore?tab=integrations',
+      link: workspaceHref.integrations(),
       sourceKey: `webhook-disabled:${webhook.id}:${delivery.id}`,
     });
     return { disabled: true };
@@ -173,14 +203,6 @@ export async function startWebhookDeliveryWorker(jobs: JobQueue, db: Db, options
     await deliverWebhook(db, job.data.deliveryId, options);
   });
   await jobs.workDeadLetters('webhook-delivery', async (job) => {
-    await failWebhookDelivery(db, job.data.deliveryId);
-  });
-}
-
-export function registerWebhookDelivery(app: FastifyInstance): void {
-  app.domainEventListeners.push(webhookListener(app.database.db, app.jobs));
-  app.addHook('onReady', async () => {
-    if (!app.jobWorkersEnabled) return;
-    await startWebhookDeliveryWorker(app.jobs, app.database.db, { allowPrivateTargets: app.env.WEBHOOK_ALLOW_PRIVATE_TARGETS });
+    await failWebhookDelivery(db, jobs, job.data.deliveryId);
   });
 }

@@ -14,15 +14,24 @@ export type ResolveHost = (hostname: string) => Promise<string[]>;
 const resolveWithDns: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
+/** IPv6 global unicast (RFC 4291 §2.4); every other IPv6 block is special-purpose or unassigned. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /**
  * Only global unicast: not loopback, private (RFC 1918), link-local (169.254/16, cloud metadata), CGNAT
- * (100.64/10), 0.0.0.0/8, multicast, broadcast or reserved; for IPv6 not ::1, ::, fc00::/7, fe80::/10,
- * multicast, and an IPv4-mapped address is judged as its IPv4 address.
+ * (100.64/10), 0.0.0.0/8, multicast, broadcast or reserved. An IPv4-mapped IPv6 address
+ * (::ffff:a.b.c.d) is judged as its IPv4 address. Any other IPv6 address must lie in 2000::/3 and in
+ * none of its special blocks: that refuses ::1, ::, fc00::/7, fe80::/10, multicast, and every form
+ * that carries an IPv4 address to a gateway or a host stack that may unwrap it to a private or
+ * loopback one (issue 31): IPv4-compatible ::/96 (`::7f00:1`), SIIT ::ffff:0:0:0/96, NAT64
+ * 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address); // ::ffff:10.0.0.1 → 10.0.0.1
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') return false;
+  // ipaddr.js calls every IPv6 address outside its named blocks unicast, ::/96 (IPv4-compatible) included.
+  return parsed.kind() === 'ipv4' || ipaddr.IPv6.parse(parsed.toString()).match(GLOBAL_UNICAST_V6);
 }
 
 const refuse = (url: string, why: string) =>

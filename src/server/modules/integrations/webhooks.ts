@@ -7,11 +7,11 @@ import {
   type WebhookDelivery,
 } from '../../../shared/schemas/integrations.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { organizationOf } from './integration-organization.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { assertPublicWebhookTarget } from './webhook-target.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /** Webhook subscriptions and their delivery log (docs/integrations.md); delivery itself: webhook-delivery.ts. */
 
@@ -52,7 +52,7 @@ export async function createWebhook(
 ): Promise<Webhook & { secret: string | null }> {
   const parsed = createWebhookInputSchema.parse(input);
   if (!options.allowPrivateTargets) await assertPublicWebhookTarget(parsed.url);
-  const organizationId = organizationOf(tenant, parsed.organizationId);
+  const organizationId = await actingOrganization(tenant, parsed.organizationId);
   const secret = parsed.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
   return tenant.transaction(async (tx) => {
     const [row] = await tx
@@ -81,7 +81,7 @@ export async function createWebhook(
 }
 
 export async function listWebhooks(tenant: Tenant, organizationId?: string): Promise<Webhook[]> {
-  const organization = organizationOf(tenant, organizationId);
+  const organization = await actingOrganization(tenant, organizationId);
   return tenant.transaction(async (tx) =>
     (await tx.select().from(webhooks).where(eq(webhooks.organizationId, organization)).orderBy(desc(webhooks.createdAt))).map(toWebhook),
   );
@@ -99,13 +99,22 @@ async function reachableWebhook(tenant: Tenant, tx: Parameters<Parameters<Tenant
 /** Turns a subscription on (clearing its failures) or off. */
 export async function updateWebhook(tenant: Tenant, webhookId: string, input: { enabled: boolean }): Promise<Webhook> {
   return tenant.transaction(async (tx) => {
-    await reachableWebhook(tenant, tx, webhookId);
+    const before = await reachableWebhook(tenant, tx, webhookId);
     const [row] = await tx
       .update(webhooks)
       .set(input.enabled ? { disabledAt: null, consecutiveFailures: 0 } : { disabledAt: new Date() })
       .where(eq(webhooks.id, webhookId))
       .returning();
     if (!row) throw new Error('updateWebhook: update returned nothing');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: input.enabled ? 'webhook.enable' : 'webhook.disable',
+      entityType: 'webhook',
+      entityId: row.id,
+      before: { enabled: before.disabledAt === null },
+      after: { enabled: input.enabled },
+    });
     return toWebhook(row);
   });
 }
@@ -139,6 +148,14 @@ export async function redeliverWebhookDelivery(
       .returning();
     tenant.assert(row?.organizationId, 'No such delivery.');
     await jobs.enqueue(tx, 'webhook-delivery', { deliveryId: row.id });
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: row.organizationId,
+      action: 'webhook_delivery.redeliver',
+      entityType: 'webhook_delivery',
+      entityId: row.id,
+      after: { webhookId, eventType: row.eventType },
+    });
     return toDelivery(row);
   });
 }

@@ -1,7 +1,7 @@
 import { BUSINESS_HOURS, INTEREST_LABELS, RESPONSE_PROMISE_HOURS } from '../../../shared/constants.ts';
 import type { ConsultationRequest } from '../../../shared/schemas/leads.ts';
 import type { LeadQualification } from '../../../shared/rules/lead-qualification.ts';
-import type { EmailInput } from '../mail/mail.service.ts';
+import type { EmailInput } from '../../platform/mail/mail.service.ts';
 
 /**
  * The two e-mails each lead sends: a notification to the sales inbox with the lead's

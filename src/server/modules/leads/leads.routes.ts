@@ -43,13 +43,12 @@ export function registerLeadRoutes(app: FastifyInstance): void {
         config: { access: 'public', rateLimit },
       },
       async (request) => {
-        const receipt = await form.submit(app.database.db, {
+        return form.submit(app.database.db, {
           input: request.body,
           source: { ipAddress: request.ip, userAgent: request.headers['user-agent'] },
           salesInbox: app.env.SALES_INBOX,
+          jobs: app.jobs,
         });
-        app.mailWorker.notify();
-        return receipt;
       },
     );
   }

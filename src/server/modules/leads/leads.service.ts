@@ -6,7 +6,8 @@ import { consultationRequests, contactSubmissions } from '../../db/schema/leads.
 import { qualifyLead } from '../../../shared/rules/lead-qualification.ts';
 import type { ConsultationRequest, ContactForm, LeadReceipt } from '../../../shared/schemas/leads.ts';
 import { AppError } from '../../app-error.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { type LeadKind, salesNotification, senderAcknowledgement } from './leads-emails.ts';
 import { leadFingerprint } from './leads-fingerprint.ts';
 
@@ -19,6 +20,8 @@ export interface SubmitLeadOptions<T> {
   input: T;
   source: LeadSource;
   salesInbox: string;
+  /** The e-mails' delivery jobs are sent in the lead's transaction. */
+  jobs: Jobs;
 }
 
 const TABLES = { consultation: consultationRequests, contact: contactSubmissions } as const;
@@ -77,7 +80,7 @@ async function findRecentDuplicate(tx: DbTransaction, kind: LeadKind, fingerprin
 async function submitLead(
   db: Db,
   kind: LeadKind,
-  { input, source, salesInbox }: SubmitLeadOptions<ConsultationRequest>,
+  { input, source, salesInbox, jobs }: SubmitLeadOptions<ConsultationRequest>,
 ): Promise<LeadReceipt> {
   if (input.honeypot) throw new AppError('SPAM_DETECTED', 'Spam detection triggered');
   const { honeypot: _honeypot, ...lead } = input;
@@ -97,8 +100,8 @@ async function submitLead(
       })
       .returning({ id: TABLES[kind].id });
     if (!row) throw new Error(`insert into ${kind} returned nothing`);
-    await enqueueEmail(tx, salesNotification(kind, lead, qualification, salesInbox));
-    if (await mayAcknowledge(tx, lead.email)) await enqueueEmail(tx, senderAcknowledgement(kind, lead.email));
+    await enqueueEmail(tx, jobs, salesNotification(kind, lead, qualification, salesInbox));
+    if (await mayAcknowledge(tx, lead.email)) await enqueueEmail(tx, jobs, senderAcknowledgement(kind, lead.email));
     return { success: true as const, id: row.id, ...qualification };
   });
 }

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_KIND_LABELS } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 /**
  * The daily digest (docs/notifications.md): every notification a user chose to get by e-mail in a digest
@@ -19,7 +19,7 @@ export const NOTIFICATION_DIGEST_CRON = '0 7 * * *';
 const system = { kind: 'all', userId: null } as const;
 const MAX_LINES = 50;
 
-export async function runNotificationDigest(db: Db): Promise<{ emails: number; notifications: number }> {
+export async function runNotificationDigest(db: Db, jobs: Jobs): Promise<{ emails: number; notifications: number }> {
   const result = { emails: 0, notifications: 0 };
   const users = await withTenant(db, system, (tx) =>
     tx.selectDistinct({ userId: notifications.userId }).from(notifications).where(eq(notifications.emailState, 'digest')),
@@ -39,7 +39,7 @@ export async function runNotificationDigest(db: Db): Promise<{ emails: number; n
           .slice(0, MAX_LINES)
           .map((row) => `- [${NOTIFICATION_KIND_LABELS[row.kind]}] ${row.title}${row.link ? ` (${row.link})` : ''}`);
         if (rows.length > MAX_LINES) lines.push(`… and ${rows.length - MAX_LINES} more under the bell in the workspace.`);
-        await enqueueEmail(tx, {
+        await enqueueEmail(tx, jobs, {
           kind: 'notification-digest',
           to: user.email,
           subject: `Your ComplianceCore digest: ${rows.length} notification${rows.length === 1 ? '' : 's'}`,
@@ -62,18 +62,9 @@ export async function runNotificationDigest(db: Db): Promise<{ emails: number; n
   return result;
 }
 
-/** Works the 'notification-digest' queue and keeps its daily schedule (the server, or `npm run worker`). */
-export async function startNotificationDigestWorker(jobs: JobQueue, deps: { db: Db; mailQueued: () => void }): Promise<void> {
+/** Works the 'notification-digest' queue (startWorkers: the server, or `npm run worker`); its schedule is in workers.ts. */
+export async function startNotificationDigestWorker(jobs: JobQueue, db: Db): Promise<void> {
   await jobs.work('notification-digest', { pollingIntervalSeconds: 30 }, async () => {
-    const result = await runNotificationDigest(deps.db);
-    if (result.emails > 0) deps.mailQueued();
-  });
-  await jobs.boss.schedule('notification-digest', NOTIFICATION_DIGEST_CRON, { reason: 'schedule' });
-}
-
-export function registerNotificationDigestWorker(app: FastifyInstance): void {
-  app.addHook('onReady', async () => {
-    if (!app.jobWorkersEnabled) return;
-    await startNotificationDigestWorker(app.jobs, { db: app.database.db, mailQueued: () => app.mailWorker.notify() });
+    await runNotificationDigest(db, jobs);
   });
 }

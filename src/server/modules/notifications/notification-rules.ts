@@ -2,9 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TimelineEventKind } from '../../../shared/schemas/task-requests.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import type { EngagementRole } from '../../../shared/schemas/organizations.ts';
 import { notify, type NotifyResult } from './notifications.service.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * Who hears about what (docs/notifications.md): the one place that turns what happened in a workspace
@@ -56,7 +58,7 @@ export interface TaskEventNotice {
 }
 
 /** Notifies whoever a timeline step concerns (never the one who took it), in the step's transaction. */
-export async function notifyTaskEvent(tx: Tx, event: TaskEventNotice): Promise<NotifyResult> {
+export async function notifyTaskEvent(tx: Tx, jobs: Jobs, event: TaskEventNotice): Promise<NotifyResult> {
   const rule = RULES[event.kind];
   if (!rule) return { created: 0, emailed: 0 };
   const [request] = await tx
@@ -74,13 +76,13 @@ export async function notifyTaskEvent(tx: Tx, event: TaskEventNotice): Promise<N
     const staff = await assignedStaff(tx, event.organizationId);
     recipients = event.actorId === request.requestedBy ? staff : [request.requestedBy, ...staff];
   }
-  return notify(tx, {
+  return notify(tx, jobs, {
     organizationId: event.organizationId,
     userIds: recipients.filter((id) => id !== event.actorId),
     kind: rule.kind,
     title: rule.title(request.title),
     body: event.detail ?? '',
-    link: `/task-requests?request=${event.taskRequestId}`,
+    link: workspaceHref.taskRequest(event.taskRequestId),
     sourceKey: `task-event:${event.id}`,
     inAppOnly: rule.inAppOnly,
   });
@@ -96,14 +98,14 @@ export interface EvidenceNoticeInput {
 }
 
 /** The expiry job's notice, in the bell too (the job mails it itself). */
-export async function notifyEvidenceNotice(tx: Tx, input: EvidenceNoticeInput): Promise<NotifyResult> {
-  return notify(tx, {
+export async function notifyEvidenceNotice(tx: Tx, jobs: Jobs, input: EvidenceNoticeInput): Promise<NotifyResult> {
+  return notify(tx, jobs, {
     organizationId: input.organizationId,
     userIds: input.userIds,
     kind: 'evidence',
     title: input.title,
     body: input.body,
-    link: '/dashboard-compliancecore?tab=compliance&section=evidence',
+    link: workspaceHref.compliance('evidence'),
     sourceKey: `evidence:${input.evidenceId}:${input.notice}`,
     inAppOnly: true,
   });

@@ -8,16 +8,14 @@ import {
   notificationPreferencesSchema,
 } from '../../../shared/schemas/notifications.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { requestTenant } from '../organizations/tenant.ts';
-import { registerNotificationDigestWorker } from './notification-digest.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import {
   getNotificationPreferences,
   listNotifications,
   markNotificationsRead,
   updateNotificationPreferences,
 } from './notifications.service.ts';
-
-const noStore = { 'cache-control': 'private, no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** /api/v1/notifications…: the caller's own notifications (the bell) and e-mail preferences. docs/notifications.md. */
 export function registerNotificationRoutes(app: FastifyInstance): void {
@@ -86,6 +84,4 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     async (request, reply) =>
       reply.headers(noStore).send(await updateNotificationPreferences(app.database.db, requireUser(request).userId, request.body)),
   );
-
-  registerNotificationDigestWorker(app);
 }

@@ -10,8 +10,9 @@ import {
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { notificationPreferences, notifications } from '../../db/schema/notifications.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 /**
  * Notifications (docs/notifications.md): `notify` writes one row per recipient in the caller's
@@ -36,7 +37,7 @@ export interface NotifyInput {
 
 export interface NotifyResult {
   created: number;
-  /** Mails queued in the outbox: the caller's route calls app.mailWorker.notify() after commit when > 0. */
+  /** Mails queued (each with its delivery job, in the caller's transaction). */
   emailed: number;
 }
 
@@ -61,7 +62,7 @@ function emailText(input: NotifyInput): string {
 }
 
 /** Notifies each user (duplicates and nulls dropped) in the caller's transaction; the rows need a transaction that reaches the organization. */
-export async function notify(tx: Db | DbTransaction, input: NotifyInput): Promise<NotifyResult> {
+export async function notify(tx: Db | DbTransaction, jobs: Jobs, input: NotifyInput): Promise<NotifyResult> {
   const userIds = [...new Set(input.userIds.filter((id): id is string => Boolean(id)))];
   const result: NotifyResult = { created: 0, emailed: 0 };
   if (userIds.length === 0) return result;
@@ -90,7 +91,12 @@ export async function notify(tx: Db | DbTransaction, input: NotifyInput): Promis
     if (!row) continue;
     result.created += 1;
     if (emailState === 'queued' && email) {
-      await enqueueEmail(tx, { kind: `notification-${input.kind}`, to: email, subject: input.title.slice(0, 200), text: emailText(input) });
+      await enqueueEmail(tx, jobs, {
+        kind: `notification-${input.kind}`,
+        to: email,
+        subject: input.title.slice(0, 200),
+        text: emailText(input),
+      });
       result.emailed += 1;
     }
   }

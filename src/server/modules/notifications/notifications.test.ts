@@ -15,7 +15,7 @@ import { parseEnv } from '../../env.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { runNotificationDigest } from './notification-digest.ts';
 import { notify } from './notifications.service.ts';
 
@@ -123,7 +123,7 @@ describe('notifications', () => {
 
     const send = (actor: TenantActor, org: 'a' | 'b', kind: 'review' | 'comment', sourceKey: string) =>
       withTenant(database.db, system, (tx) =>
-        notify(tx, {
+        notify(tx, app.jobs, {
           organizationId: fixture.orgs[org].id,
           userIds: [fixture.userIds[actor]],
           kind,
@@ -139,25 +139,30 @@ describe('notifications', () => {
     // A rolled-back change leaves no notification.
     await expect(
       withTenant(database.db, system, async (tx) => {
-        await notify(tx, { organizationId: fixture.orgs.a.id, userIds: [fixture.userIds.clientOfA], kind: 'review', title: 'rolled back' });
+        await notify(tx, app.jobs, {
+          organizationId: fixture.orgs.a.id,
+          userIds: [fixture.userIds.clientOfA],
+          kind: 'review',
+          title: 'rolled back',
+        });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     expect((await list('clientOfA')).items.some((item) => item.title === 'rolled back')).toBe(false);
 
-    const digest = await runNotificationDigest(database.db);
+    const digest = await runNotificationDigest(database.db, app.jobs);
     expect(digest.notifications).toBe(1);
     const mails = await mailsTo('clientOfA', 'notification-digest');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain('review p2');
     expect(mails[0]?.textBody).not.toContain('comment p3');
-    expect(await runNotificationDigest(database.db)).toEqual({ emails: 0, notifications: 0 });
+    expect(await runNotificationDigest(database.db, app.jobs)).toEqual({ emails: 0, notifications: 0 });
     expect(await mailsTo('clientOfB', 'notification-digest')).toHaveLength(0);
   });
 
   it('hides an organization’s notifications once the staff member no longer serves it (row-level security too)', async () => {
     await withTenant(database.db, system, (tx) =>
-      notify(tx, { organizationId: fixture.orgs.b.id, userIds: [fixture.userIds.staffOfA], kind: 'support', title: 'From B' }),
+      notify(tx, app.jobs, { organizationId: fixture.orgs.b.id, userIds: [fixture.userIds.staffOfA], kind: 'support', title: 'From B' }),
     );
     expect((await list('staffOfA')).items.some((item) => item.title === 'From B')).toBe(false);
     const rows = await withTenant(

@@ -5,13 +5,20 @@ import {
   offboardingPreviewSchema,
   organizationParamsSchema,
 } from '../../../shared/schemas/organizations.ts';
-import { attachmentDisposition, slugify } from '../files/content-disposition.ts';
-import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { attachmentDisposition, slugify } from '../../platform/files/content-disposition.ts';
+import { fileResponseSchema } from '../../platform/files/file-response-schema.ts';
 import { deleteOrganization, exportOrganization, previewOffboarding } from './offboarding.ts';
-import { requestTenant } from './tenant.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
+import { noStore } from '../../platform/http/no-store.ts';
+import type { DbTransaction } from '../../db/client.ts';
 
 /** /api/v1/admin/organizations/:organizationId/offboarding…: export everything, then delete (administrators). docs/organizations.md. */
-export function registerOffboardingRoutes(app: FastifyInstance): void {
+/** What the deletion hands to modules ranked above organizations (billing's subscriptions restrict it). */
+export interface OffboardingDeps {
+  eraseFirst: (tx: DbTransaction, organizationId: string) => Promise<void>;
+}
+
+export function registerOffboardingRoutes(app: FastifyInstance, deps: OffboardingDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = { tags: ['admin'], security: [{ bearerAuth: [] }] };
   const config = { access: 'administer', rateLimit: { max: 10, timeWindow: '1 minute' } } as const;
@@ -29,7 +36,7 @@ export function registerOffboardingRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await previewOffboarding(await requestTenant(request), request.params.organizationId)),
+      reply.headers(noStore).send(await previewOffboarding(await requestTenant(request), request.params.organizationId)),
   );
 
   api.get(
@@ -50,7 +57,7 @@ export function registerOffboardingRoutes(app: FastifyInstance): void {
         .headers({
           'content-type': 'application/zip',
           'content-disposition': attachmentDisposition(`${slugify(name, 'organization')}-export.zip`),
-          'cache-control': 'no-store',
+          ...noStore,
           'x-content-type-options': 'nosniff',
         })
         .send(Buffer.from(zip));
@@ -76,9 +83,10 @@ export function registerOffboardingRoutes(app: FastifyInstance): void {
         organizationId: request.params.organizationId,
         confirmName: request.body.confirmName,
         origin: tenant.origin,
+        eraseFirst: deps.eraseFirst,
       });
       request.log.info({ organizationId: removed.organizationId, tables: removed.tables.length }, 'organization offboarded');
-      return reply.header('cache-control', 'no-store').send(removed);
+      return reply.headers(noStore).send(removed);
     },
   );
 }

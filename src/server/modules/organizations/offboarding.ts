@@ -3,12 +3,12 @@ import { strToU8, zipSync } from 'fflate';
 import type { OffboardingPreview } from '../../../shared/schemas/organizations.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema/billing.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import { recordAudit, type AuditOrigin } from '../audit/record-audit.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/record-audit.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { withholdSecrets } from './export-withheld.ts';
 import { reachableOrganization } from './organization-members.ts';
-import { tenantOf, type Tenant } from './tenant.ts';
+import { tenantOf, type Tenant } from '../../platform/tenancy/tenant.ts';
 
 /**
  * Offboarding a client (docs/organizations.md): everything the organization owns is every row of every
@@ -99,7 +99,10 @@ export async function previewOffboarding(tenant: Tenant, organizationId: string)
   });
 }
 
-/** The ZIP: `tables/<table>.csv` per table with rows, `files/<sha256>-<name>`, and `manifest.json`. */
+/**
+ * The ZIP: `tables/<table>.csv` per table with rows, `files/<sha256>-<name>`, and `manifest.json`. No secret
+ * and no hash of one (export-withheld.ts): the manifest names each column withheld.
+ */
 export async function exportOrganization(
   tenant: Tenant,
   store: FileStore,
@@ -110,12 +113,13 @@ export async function exportOrganization(
     return { organization: found, ...(await inventory(tx, organizationId)) };
   });
   const entries: Record<string, Uint8Array> = {};
-  const manifestTables: { table: string; rows: number; file: string }[] = [];
+  const manifestTables: { table: string; rows: number; file: string; withheld?: string[] }[] = [];
   for (const entry of tables) {
     if (entry.rows.length === 0) continue;
     const file = `tables/${entry.table}.csv`;
-    entries[file] = strToU8(toCsv(entry.rows));
-    manifestTables.push({ table: entry.table, rows: entry.rows.length, file });
+    const { rows, withheld } = withholdSecrets(entry.table, entry.rows);
+    entries[file] = strToU8(toCsv(rows));
+    manifestTables.push({ table: entry.table, rows: rows.length, file, ...(withheld.length > 0 ? { withheld } : {}) });
   }
   const manifestFiles: { sha256: string; fileName: string; path: string | null }[] = [];
   for (const [sha256, fileName] of files) {
@@ -142,7 +146,16 @@ export async function exportOrganization(
 export async function deleteOrganization(
   db: Db,
   tenant: Tenant,
-  input: { organizationId: string; confirmName: string; origin: AuditOrigin },
+  input: {
+    organizationId: string;
+    confirmName: string;
+    origin: AuditOrigin;
+    /**
+     * Rows that restrict the delete, removed first by the modules that own them (billing's
+     * subscriptions): handed in by the caller, as billing ranks above organizations.
+     */
+    eraseFirst: (tx: DbTransaction, organizationId: string) => Promise<void>;
+  },
 ): Promise<OffboardingPreview> {
   const preview = await previewOffboarding(tenant, input.organizationId);
   if (input.confirmName.trim() !== preview.name) {
@@ -151,7 +164,14 @@ export async function deleteOrganization(
     ]);
   }
   await tenantOf(db, system).transaction(async (tx) => {
-    await tx.delete(subscriptions).where(eq(subscriptions.organizationId, input.organizationId));
+    // Locked: of two deletions at once, the second finds the organization gone and records nothing.
+    const [locked] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, input.organizationId))
+      .for('update');
+    if (!locked) throw new AppError('CONFLICT', 'This organization was deleted by another request just now.');
+    await input.eraseFirst(tx, input.organizationId);
     const owned = (await ownedTables(tx)).filter((entry) => !KEPT.has(entry.table));
     // Children before parents: retry a table whose rows are still referenced until a pass removes nothing more.
     let pending = owned.map((entry) => entry.table);

@@ -8,14 +8,16 @@ import {
   organizationParamsSchema,
 } from '../../../shared/schemas/organizations.ts';
 import { AppError } from '../../app-error.ts';
+import { invitationIntro } from '../access/invitation-words.ts';
 import { adminInviteUser } from '../auth/admin/admin.service.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { GoTrueError } from '../auth/gotrue-errors.ts';
 import { linkTarget } from '../auth/route-schemas.ts';
+import { auditOrigin } from '../../platform/audit/record-audit.ts';
 import { addInvitedMember, assertMemberManager, listOrganizationMembers, removeOrganizationMember } from './organization-members.ts';
-import { requestTenant } from './tenant.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
-const noStore = { 'cache-control': 'no-store' };
 /** Where the invitation link lands: the profile, where the colleague chooses a password. */
 const INVITE_LANDING = '/profile';
 
@@ -57,10 +59,19 @@ export function registerOrganizationMemberRoutes(app: FastifyInstance, authDeps:
     async (request, reply) => {
       const tenant = await requestTenant(request);
       const { organizationId } = request.params;
-      await assertMemberManager(tenant, organizationId);
+      const organization = await assertMemberManager(tenant, organizationId);
+      // The e-mail says who invited the colleague, and to which organization.
+      const intro = await invitationIntro(app.database.db, {
+        inviterId: tenant.scope.userId,
+        target: { kind: 'organization', organizationName: organization.name },
+      });
       try {
-        await adminInviteUser(authDeps, { email: request.body.email }, linkTarget(authDeps, request, INVITE_LANDING), (tx, userId) =>
-          addInvitedMember(tx, app.jobs, { organizationId, userId }),
+        await adminInviteUser(
+          authDeps,
+          { email: request.body.email },
+          linkTarget(authDeps, request, INVITE_LANDING),
+          (tx, userId) => addInvitedMember(tx, app.jobs, { organizationId, userId, origin: auditOrigin(request) }),
+          { intro },
         );
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'email_exists') {

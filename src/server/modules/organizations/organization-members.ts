@@ -5,9 +5,10 @@ import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationMembers, organizations, staffAssignments } from '../../db/schema/organizations.ts';
 import { replaceUserAccess } from '../access/access-admin.service.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import type { Tenant } from './tenant.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 
 /**
  * An organization's members (docs/organizations.md): who belongs to the client, and who from our side
@@ -61,15 +62,19 @@ export async function listOrganizationMembers(tenant: Tenant, organizationId: st
 }
 
 /** Checks the caller may manage this organization's members: its own client side, or staff who reach it. 404 outside. */
-export async function assertMemberManager(tenant: Tenant, organizationId: string): Promise<void> {
-  await tenant.transaction((tx) => reachableOrganization(tx, tenant, organizationId));
+export async function assertMemberManager(tenant: Tenant, organizationId: string): Promise<{ id: string; name: string }> {
+  return tenant.transaction((tx) => reachableOrganization(tx, tenant, organizationId));
 }
 
 /**
  * Runs inside the invitation's transaction (adminInviteUser's `alsoInTransaction`): the new user is a
  * client, a member of the organization, and 'member.added' is emitted for listeners (webhooks, workflows).
  */
-export async function addInvitedMember(tx: DbTransaction, jobs: Jobs, input: { organizationId: string; userId: string }): Promise<void> {
+export async function addInvitedMember(
+  tx: DbTransaction,
+  jobs: Jobs,
+  input: { organizationId: string; userId: string; origin: AuditOrigin },
+): Promise<void> {
   const [existing] = await tx
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
@@ -89,6 +94,14 @@ export async function addInvitedMember(tx: DbTransaction, jobs: Jobs, input: { o
     .onConflictDoNothing()
     .returning({ id: organizationMembers.id });
   if (member) {
+    await recordAudit(tx, {
+      ...input.origin,
+      organizationId: input.organizationId,
+      action: 'organization_member.create',
+      entityType: 'organization_member',
+      entityId: member.id,
+      after: { userId: input.userId, role: 'member' },
+    });
     await emitDomainEvent(tx, jobs, {
       type: 'member.added',
       organizationId: input.organizationId,
@@ -111,5 +124,13 @@ export async function removeOrganizationMember(tenant: Tenant, input: { organiza
       throw new AppError('VALIDATION_FAILED', 'You cannot remove yourself. Ask another administrator.');
     if (member.role === 'owner') throw new AppError('VALIDATION_FAILED', 'The owner who bought the subscription stays a member.');
     await tx.delete(organizationMembers).where(eq(organizationMembers.id, member.id));
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: input.organizationId,
+      action: 'organization_member.delete',
+      entityType: 'organization_member',
+      entityId: member.id,
+      before: { userId: member.userId, role: member.role },
+    });
   });
 }

@@ -14,8 +14,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles } from '../../db/schema/access.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizations, staffAssignments } from '../../db/schema/organizations.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Tenant } from './tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { recordStaffAssignment } from './organization-records.ts';
 
 /**
  * Organizations and staff assignments (docs/tenancy.md). Every function takes the request's tenant
@@ -87,7 +88,16 @@ export async function createOrganization(tenant: Tenant, input: CreateOrganizati
       .values({ name: input.name, website: input.website ?? null, size: input.size ?? null, country: input.country ?? null })
       .returning({ id: organizations.id });
     if (!created) throw new Error('createOrganization: insert returned nothing');
-    return toOrganization(await findOrganization(tx, tenant, created.id));
+    const organization = toOrganization(await findOrganization(tx, tenant, created.id));
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: created.id,
+      action: 'organization.create',
+      entityType: 'organization',
+      entityId: created.id,
+      after: { name: organization.name, website: organization.website, size: organization.size, country: organization.country },
+    });
+    return organization;
   });
 }
 
@@ -143,17 +153,14 @@ export async function assignStaff(tenant: Tenant, options: AssignStaffOptions): 
         { path: 'body.staffUserId', message: 'Choose a staff member' },
       ]);
     }
-    let inserted: { id: string }[];
+    let id: string;
     try {
-      inserted = await tx
-        .insert(staffAssignments)
-        .values({
-          organizationId: options.organizationId,
-          staffUserId: options.staffUserId,
-          engagementRole: options.engagementRole,
-          createdBy: options.actorId,
-        })
-        .returning({ id: staffAssignments.id });
+      id = await recordStaffAssignment(tx, tenant.origin, {
+        organizationId: options.organizationId,
+        staffUserId: options.staffUserId,
+        engagementRole: options.engagementRole,
+        createdBy: options.actorId,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new AppError(
@@ -163,17 +170,8 @@ export async function assignStaff(tenant: Tenant, options: AssignStaffOptions): 
       }
       throw error;
     }
-    const id = inserted[0]?.id;
     const assignment = (await assignmentsOf(tx, tenant, [options.organizationId])).find((row) => row.id === id);
     if (!assignment) throw new Error('assignStaff: the new assignment is not readable');
-    await recordAudit(tx, {
-      ...tenant.origin,
-      organizationId: options.organizationId,
-      action: 'staff_assignment.create',
-      entityType: 'staff_assignment',
-      entityId: assignment.id,
-      after: { staffUserId: options.staffUserId, engagementRole: options.engagementRole },
-    });
     return assignment;
   });
 }

@@ -17,11 +17,14 @@ import {
 import { taskRequestListSchema } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { evidence } from '../../db/schema/evidence.ts';
+import { apiKeys, webhooks } from '../../db/schema/integrations.ts';
+import { outboundEmails } from '../../db/schema/mail.ts';
 import { organizationMembers, organizations, staffAssignments } from '../../db/schema/organizations.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { withTenant } from './tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /** Staff assignments by project managers, a client's own members, and offboarding (export, then delete). */
 let database: TestDatabase;
@@ -102,6 +105,17 @@ describe('members', () => {
     expect(colleague).toMatchObject({ role: 'member', pending: true });
     expect(list.team.map((member) => member.engagementRole)).toEqual(['reviewer']);
     await expect.poll(() => events.map((event) => event.organizationId), { timeout: 10_000 }).toContain(fixture.orgs.b.id);
+    // The e-mail says who invited the colleague (name and role) and to which organization.
+    const [mail] = await database.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, 'new.colleague@borealis.example'));
+    const [inviter] = await database.db
+      .select({ email: authUsers.email })
+      .from(authUsers)
+      .where(eq(authUsers.id, fixture.userIds.clientOfB));
+    expect(mail?.textBody).toContain(
+      `${inviter?.email} (Client manager) has invited you to join ${fixture.orgs.b.name} on ComplianceCore.`,
+    );
+    expect(mail?.htmlBody).toContain('(Client manager) has invited you to join');
+    expect(mail?.textBody).not.toContain('An administrator');
 
     expect(
       (await call('clientOfA', 'POST', `/api/v1/organizations/${fixture.orgs.a.id}/members`, { email: 'x@acme.example' })).statusCode,
@@ -121,6 +135,48 @@ describe('members', () => {
 });
 
 describe('offboarding', () => {
+  it('exports no secret and no hash of one: no webhook signing secret, no API key hash (issue 31, item 8)', async () => {
+    const { b } = fixture.orgs;
+    const signingSecret = 'whsec_9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+    const keyHash = 'a665a45920422f9d417e4867efdc4fb8a04a1f3fff1fa07e998e86f7f7a27ae3';
+    await withTenant(database.db, system, async (tx) => {
+      await tx.insert(webhooks).values({
+        organizationId: b.id,
+        kind: 'webhook',
+        url: 'https://siem.example.com/hooks',
+        events: ['member.added'],
+        secret: signingSecret,
+      });
+      await tx.insert(apiKeys).values({
+        organizationId: b.id,
+        name: 'CI pipeline',
+        prefix: 'cck_b0b0b0b0',
+        keyHash,
+        scopes: { tasks: 'read', deliverables: 'none', evidence: 'none', programme: 'none', risks: 'none', vendors: 'none' },
+        createdBy: fixture.userIds.clientOfB,
+      });
+    });
+    const exported = await call('administrator', 'GET', `/api/v1/admin/organizations/${b.id}/export`);
+    expect(exported.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    const text = (name: string) => strFromU8(zip[name] ?? new Uint8Array());
+    const everything = Object.keys(zip)
+      .map((name) => text(name))
+      .join('\n');
+    expect(everything).not.toContain(signingSecret);
+    expect(everything).not.toContain(keyHash);
+    // The rows are there, without the columns: the header rows name none of them.
+    expect(text('tables/webhooks.csv')).toContain('https://siem.example.com/hooks');
+    expect(text('tables/webhooks.csv').split('\r\n')[0]?.split(',')).not.toContain('secret');
+    expect(text('tables/api_keys.csv')).toContain('cck_b0b0b0b0');
+    expect(text('tables/api_keys.csv').split('\r\n')[0]?.split(',')).not.toContain('key_hash');
+    const manifest = JSON.parse(text('manifest.json')) as { tables: { table: string; withheld?: string[] }[] };
+    expect(manifest.tables.filter((entry) => entry.withheld)).toEqual([
+      expect.objectContaining({ table: 'api_keys', withheld: ['key_hash'] }),
+      expect.objectContaining({ table: 'webhooks', withheld: ['secret'] }),
+    ]);
+  });
+
   it('exports every row of the organization and nothing of others, then deletes it all and the audit trail keeps the record', async () => {
     const { a, b } = fixture.orgs;
     const stored = await app.fileStore.put(Buffer.from('%PDF-1.4 policy for A'));
@@ -136,7 +192,12 @@ describe('offboarding', () => {
           expiresAt: new Date(Date.now() + 86_400_000),
           uploadedBy: fixture.userIds.administrator,
         });
-        await notify(tx, { organizationId: org.id, userIds: [fixture.userIds.administrator], kind: 'support', title: `Hello ${org.name}` });
+        await notify(tx, app.jobs, {
+          organizationId: org.id,
+          userIds: [fixture.userIds.administrator],
+          kind: 'support',
+          title: `Hello ${org.name}`,
+        });
       }
     });
     const preview = readJson(

@@ -7,19 +7,19 @@ import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
-import { isInScope } from '../access/scoped-read.ts';
+import { vendorsCsv } from './register-export-vendors.ts';
+import { toCsv } from './register-csv.ts';
+import { isInScope } from '../../platform/access/scoped-read.ts';
 import { listControls } from '../controls/controls.service.ts';
 import { type ProgrammeContext, getFramework } from '../frameworks/frameworks.service.ts';
-import { isCatalogueFrameworkId, resolveProgrammeOrganization, programmeReader, rowScope } from '../frameworks/programme-scope.ts';
+import { isCatalogueFrameworkId, programmeReader, rowScope } from '../frameworks/programme-scope.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
- * Register exports (docs/programme.md "Exports"): every register as CSV with a header row, quoted as
- * RFC 4180 says, and safe to open in a spreadsheet — a cell that starts like a formula (= + - @, tab,
- * carriage return) is prefixed with ' so it stays text.
+ * Register exports (docs/programme.md "Exports"): every register as CSV with a header row, written by
+ * register-csv.ts (RFC 4180 quoting, formula-safe cells).
  */
-
-export type Cell = string | number | boolean | null | undefined;
 
 /** The permission each register's rows need on top of the export's own (403 without it). */
 export const REGISTER_READ_PERMISSION: Record<Register, Permission> = {
@@ -27,20 +27,8 @@ export const REGISTER_READ_PERMISSION: Record<Register, Permission> = {
   requirements: 'frameworks:read',
   evidence: 'evidence:read',
   risks: 'risks:read',
+  vendors: 'vendors:read',
 };
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
 
 export interface RegisterCsv {
   fileName: string;
@@ -296,7 +284,10 @@ export async function exportRegister(
 ): Promise<RegisterCsv> {
   if (!context.reader.permissions.has(REGISTER_READ_PERMISSION[register]))
     throw new AppError('FORBIDDEN', 'You do not have access to this.');
-  const organizationId = await resolveProgrammeOrganization(context.tenant, query.organizationId);
+  const organizationId = await actingOrganization(context.tenant, query.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const day = now.toISOString().slice(0, 10);
   switch (register) {
     case 'controls':
@@ -310,5 +301,7 @@ export async function exportRegister(
       return { fileName: `evidence-${day}.csv`, csv: await evidenceCsv(context, organizationId, now) };
     case 'risks':
       return { fileName: `risks-${day}.csv`, csv: await risksCsv(context, organizationId) };
+    case 'vendors':
+      return { fileName: `vendors-${day}.csv`, csv: await vendorsCsv(context.tenant, organizationId) };
   }
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONTROL_STATUS_LABELS, CONTROL_STATUSES, type ControlStatus } from '../../../shared/schemas/programme-statuses.ts';
 import type { DbTransaction } from '../../db/client.ts';
+import type { AuditOrigin } from '../../platform/audit/record-audit.ts';
+import { importControlChange } from '../frameworks/control-state.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { organizationMembers, staffAssignments } from '../../db/schema/organizations.ts';
@@ -127,17 +129,16 @@ export async function planControlsImport(
   });
 }
 
+/** Each changed row through controls' `importControlChange`, which records its `control.update` entry. */
 export async function applyControlsImport(
   tx: DbTransaction,
+  organizationId: string,
   planned: readonly PlannedRow<{ id: string; change: ControlChange }>[],
-  userId: string,
+  by: { userId: string; origin: AuditOrigin },
   now: Date,
 ): Promise<void> {
   for (const row of planned) {
     if (row.action !== 'update' || !row.apply) continue;
-    await tx
-      .update(organizationControls)
-      .set({ ...row.apply.change, updatedBy: userId, updatedAt: now })
-      .where(eq(organizationControls.id, row.apply.id));
+    await importControlChange(tx, organizationId, row.apply.id, row.apply.change, by, now);
   }
 }

@@ -5,7 +5,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
 import { nextRiskRef, type RiskRow } from '../risks/risk-views.ts';
-import { applyRiskUpdate, insertRisk } from '../risks/risks.service.ts';
+import { writeNewRisk, writeRiskChange } from '../risks/risks.service.ts';
 import { organizationUsersByEmail } from './register-import-controls.ts';
 import type { MappedRow, PlannedRow } from './register-import-csv.ts';
 
@@ -165,10 +165,10 @@ export async function applyRisksImport(
     if (!apply || (action !== 'create' && action !== 'update')) continue;
     if (apply.kind === 'update') {
       const { organizationId: _named, ...change } = apply.input;
-      await applyRiskUpdate(tx, apply.row, change, now, { actor: userId });
+      await writeRiskChange(tx, apply.row, change, now);
       continue;
     }
-    const row = await insertRisk(tx, organizationId, { ...apply.input, ref: apply.ref }, userId, now);
-    if (apply.status === 'closed') await applyRiskUpdate(tx, row, { status: 'closed' }, now, { actor: userId });
+    const row = await writeNewRisk(tx, organizationId, { ...apply.input, ref: apply.ref }, userId, now);
+    if (apply.status === 'closed') await writeRiskChange(tx, row, { status: 'closed' }, now);
   }
 }

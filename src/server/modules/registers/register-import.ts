@@ -4,12 +4,14 @@ import { hasPermission } from '../../../shared/permissions.ts';
 import type { ImportableRegister } from '../../../shared/schemas/programme-statuses.ts';
 import type { ImportResult, importRegisterInputSchema } from '../../../shared/schemas/registers.ts';
 import { AppError } from '../../app-error.ts';
-import { programmeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { applyControlsImport, planControlsImport } from './register-import-controls.ts';
 import { IMPORT_FIELDS } from '../../../shared/schemas/registers.ts';
 import { mappedRows } from './register-import-csv.ts';
 import { applyRisksImport, planRisksImport } from './register-import-risks.ts';
+import { applyVendorsImport, planVendorsImport } from './register-import-vendors.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * Importing a register from CSV (docs/programme.md "Registers: import"): the file is mapped column by
@@ -18,7 +20,11 @@ import { applyRisksImport, planRisksImport } from './register-import-risks.ts';
  * nothing at all.
  */
 
-const WRITE_PERMISSION: Record<ImportableRegister, Permission> = { controls: 'controls:write', risks: 'risks:write' };
+const WRITE_PERMISSION: Record<ImportableRegister, Permission> = {
+  controls: 'controls:write',
+  risks: 'risks:write',
+  vendors: 'vendors:write',
+};
 
 export interface ImportActor {
   userId: string;
@@ -35,20 +41,47 @@ export async function importRegister(
   if (!hasPermission(actor.reader, WRITE_PERMISSION[register])) {
     throw new AppError('FORBIDDEN', `Importing the ${register} register needs the ${WRITE_PERMISSION[register]} permission.`);
   }
-  const organizationId = programmeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const rows = mappedRows(register, input.csv, input.mapping);
   return tenant.transaction(async (tx) => {
     const planned =
-      register === 'controls' ? await planControlsImport(tx, organizationId, rows) : await planRisksImport(tx, organizationId, rows);
+      register === 'controls'
+        ? await planControlsImport(tx, organizationId, rows)
+        : register === 'risks'
+          ? await planRisksImport(tx, organizationId, rows)
+          : await planVendorsImport(tx, organizationId, rows);
     const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
     for (const row of planned) summary[row.action] += 1;
     const applied = !input.dryRun && summary.error === 0 && summary.create + summary.update > 0;
     if (applied) {
       if (register === 'controls') {
-        await applyControlsImport(tx, planned as Parameters<typeof applyControlsImport>[1], actor.userId, now);
-      } else {
+        await applyControlsImport(
+          tx,
+          organizationId,
+          planned as Parameters<typeof applyControlsImport>[2],
+          { userId: actor.userId, origin: tenant.origin },
+          now,
+        );
+      } else if (register === 'risks') {
         await applyRisksImport(tx, organizationId, planned as Parameters<typeof applyRisksImport>[2], actor.userId, now);
+      } else {
+        await applyVendorsImport(tx, organizationId, planned as Parameters<typeof applyVendorsImport>[2], actor.userId, now);
       }
+      // One entry for the import, naming the register; its rows' changes are the entry's `after`.
+      await recordAudit(tx, {
+        ...tenant.origin,
+        organizationId,
+        action: 'register.import',
+        entityType: 'register',
+        entityId: register,
+        after: {
+          summary,
+          rows: planned.filter((row) => row.action !== 'unchanged').map(({ row, action, key, changes }) => ({ row, action, key, changes })),
+        },
+      });
     }
     return {
       register,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportRegisterQuerySchema, registerParamsSchema } from '../../../shared/schemas/registers.ts';
-import { attachmentDisposition } from '../files/content-disposition.ts';
-import { fileResponseSchema } from '../files/file-response-schema.ts';
+import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
+import { fileResponseSchema } from '../../platform/files/file-response-schema.ts';
 import { programmeContext } from '../frameworks/programme-context.ts';
 import { exportRegister } from './register-export.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** GET /api/v1/registers/:register/export.csv (docs/programme.md "Exports"). */
 export function registerRegisterExportRoutes(app: FastifyInstance): void {
@@ -27,7 +28,7 @@ export function registerRegisterExportRoutes(app: FastifyInstance): void {
       const file = await exportRegister(await programmeContext(request), request.params.register, request.query);
       return reply
         .headers({
-          'cache-control': 'private, no-store',
+          ...noStore,
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': attachmentDisposition(file.fileName),
           'x-content-type-options': 'nosniff',

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { importRegisterInputSchema, importRegisterParamsSchema, importResultSchema } from '../../../shared/schemas/registers.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { getRequestAccess } from '../access/access-guard.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { importRegister } from './register-import.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /** POST /api/v1/registers/:register/import: controls or risks from CSV, with a dry run (docs/programme.md "Registers: import"). */
 export function registerRegisterImportRoutes(app: FastifyInstance): void {
@@ -34,7 +35,7 @@ export function registerRegisterImportRoutes(app: FastifyInstance): void {
         request.body,
       );
       if (result.applied) request.log.info({ register: result.register, summary: result.summary }, 'register imported');
-      return reply.headers({ 'cache-control': 'private, no-store' }).send(result);
+      return reply.headers(noStore).send(result);
     },
   );
 }

@@ -5,18 +5,20 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
-import { taskRequests } from '../../db/schema/task-requests.ts';
 import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { type TaskRequestRow, startAgentRun } from '../task-requests/pipeline.ts';
 import { recordTaskEvent } from '../task-requests/task-events.ts';
+import { assignTaskRequest, setTaskRequestStatus } from '../task-requests/task-request-status.ts';
 import { emitTaskStatusChanged } from '../task-requests/task-status-events.ts';
 import { readOutput } from './output-review.service.ts';
 import { type Person, peopleByIds } from './people.ts';
+import { requestReviewers } from './review-history.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 export type DecideOutputInput = z.output<typeof decideOutputInputSchema>;
 
@@ -43,15 +45,22 @@ async function approve(
   options: ApproveOptions,
   overallScore: number,
 ) {
+  const now = new Date();
+  const reviewed = await requestReviewers(tx, request.id);
+  const names = await peopleByIds(
+    tx,
+    reviewed.map((entry) => entry.userId),
+  );
   const published = await publishDeliverable(tx, {
     outputId,
     publishedBy: reviewer.id,
     reviewerName: reviewer.name,
-    origin: options.tenant.origin,
+    approval: {
+      reviewers: reviewed.map((entry) => ({ name: names(entry.userId).name, at: entry.at })),
+      approver: { name: reviewer.name, at: now },
+    },
   });
-  const now = new Date();
-  await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: now, updatedAt: now }).where(eq(taskRequests.id, request.id));
-  await emitTaskStatusChanged(tx, options.jobs, request, 'delivered', { approved: true });
+  await setTaskRequestStatus(tx, options.jobs, request, 'delivered', { deliveredAt: now, approved: true, now });
   await emitDomainEvent(tx, options.jobs, {
     type: 'deliverable.published',
     organizationId: request.organizationId,
@@ -61,13 +70,13 @@ async function approve(
   const event = { organizationId: request.organizationId, taskRequestId: request.id };
   await recordTaskEvent(
     tx,
+    options.jobs,
     { ...event, kind: 'approved', actorId: reviewer.id, detail: `Approved by ${reviewer.name} with a quality score of ${overallScore}.` },
     { ...event, kind: 'delivered', actorId: reviewer.id, detail: `Version ${published.version} of the deliverable is ready to download.` },
   );
-  let mailed = false;
   if (requester.email) {
-    const link = `${options.publicOrigin}/dashboard-compliancecore?section=deliverables`;
-    await enqueueEmail(tx, {
+    const link = `${options.publicOrigin}${workspaceHref.deliverables()}`;
+    await enqueueEmail(tx, options.jobs, {
       kind: 'deliverable-ready',
       to: requester.email,
       subject: 'Your deliverable is ready',
@@ -77,9 +86,8 @@ async function approve(
         `Download it from your deliverables: ${link}`,
       ].join('\n'),
     });
-    mailed = true;
   }
-  return { deliverable: { id: published.deliverableId, version: published.version }, mailed };
+  return { deliverable: { id: published.deliverableId, version: published.version } };
 }
 
 /**
@@ -88,7 +96,7 @@ async function approve(
  * deliverable, delivered request and e-mail, or the notes back to the agent as a new run. Decided once
  * (row lock and unique index: a second decision is 409); never on one's own request (403).
  */
-export async function decideOutput(tenant: Tenant, options: DecideOutputOptions): Promise<DecideOutputResult & { mailed: boolean }> {
+export async function decideOutput(tenant: Tenant, options: DecideOutputOptions): Promise<DecideOutputResult> {
   const { decision } = options;
   try {
     return await tenant.transaction(async (tx) => {
@@ -113,19 +121,21 @@ export async function decideOutput(tenant: Tenant, options: DecideOutputOptions)
         issues: decision.issues,
       });
       await tx.update(aiOutputs).set({ status: decision.decision }).where(eq(aiOutputs.id, output.id));
-      await recordAudit(tx, {
-        ...tenant.origin,
-        organizationId: output.organizationId,
-        action: 'review.decide',
-        entityType: 'ai_output',
-        entityId: output.id,
-        before: { status: output.status },
-        after: { status: decision.decision, notes: decision.notes, overallScore, taskRequestId: request.id },
-      });
-      await tx.update(taskRequests).set({ assigneeId: options.reviewerId, updatedAt: new Date() }).where(eq(taskRequests.id, request.id));
+      // The decision's one trail entry; an approval's also names the deliverable version it published.
+      const recordDecision = (published: { deliverable?: { id: string; version: number } } = {}) =>
+        recordAudit(tx, {
+          ...tenant.origin,
+          organizationId: output.organizationId,
+          action: 'review.decide',
+          entityType: 'ai_output',
+          entityId: output.id,
+          before: { status: output.status },
+          after: { status: decision.decision, notes: decision.notes, overallScore, taskRequestId: request.id, ...published },
+        });
+      await assignTaskRequest(tx, request.id, options.reviewerId);
       const base = { outputId: output.id, decision: decision.decision, overallScore };
       if (decision.decision === 'approved') {
-        const { deliverable, mailed } = await approve(
+        const { deliverable } = await approve(
           tx,
           request,
           output.id,
@@ -134,18 +144,20 @@ export async function decideOutput(tenant: Tenant, options: DecideOutputOptions)
           { ...options, tenant },
           overallScore,
         );
-        return { ...base, requestStatus: 'delivered' as const, deliverable, runId: null, mailed };
+        await recordDecision({ deliverable });
+        return { ...base, requestStatus: 'delivered' as const, deliverable, runId: null };
       }
-      await recordTaskEvent(tx, {
+      await recordTaskEvent(tx, options.jobs, {
         organizationId: request.organizationId,
         taskRequestId: request.id,
         kind: 'changes_requested',
         actorId: options.reviewerId,
         detail: decision.notes,
       });
+      await recordDecision();
       const run = await startAgentRun(tx, options.jobs, { taskRequest: request, reviewNotes: decision.notes });
       await emitTaskStatusChanged(tx, options.jobs, request, 'queued');
-      return { ...base, requestStatus: 'queued' as const, deliverable: null, runId: run.id, mailed: false };
+      return { ...base, requestStatus: 'queued' as const, deliverable: null, runId: run.id };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'output_reviews_output_key')) throw ALREADY_DECIDED();

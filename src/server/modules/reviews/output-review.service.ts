@@ -6,7 +6,7 @@ import { agents } from '../../db/schema/agent-runs.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { outputDiff } from './output-diff.ts';
 import { peopleByIds } from './people.ts';
 
@@ -138,6 +138,8 @@ export async function getOutputReview(tenant: Tenant, reader: ReviewerSubject, o
         body: output.body,
         sources: output.sources,
         editedBy: output.editedBy ? { id: output.editedBy, name: people(output.editedBy).name } : null,
+        briefFacts: output.briefFacts ?? null,
+        removedReferences: output.removedReferences,
       },
       previous: previous ? { outputId: previous.id, version: previous.version, body: previous.body } : null,
       diff: previous ? outputDiff(previous.body, output.body) : [],

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/reviews.ts';
 import { scoreBand } from '../../../shared/rules/score-bands.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 
 /**
  * The quality-scores screen from real reviews (product.md §3 Demo quality category, Demo assessed

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../../tests/auth-helpers.ts';
@@ -11,14 +11,15 @@ import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
 import { securityEvents } from '../../db/schema/access.ts';
 import { agentRuns } from '../../db/schema/agent-runs.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { deliverableVersions, deliverables } from '../../db/schema/deliverables.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
 import { aiOutputs, outputReviews } from '../../db/schema/reviews.ts';
 import { taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
 
 /**
@@ -285,6 +286,20 @@ describe('an approver’s decision', () => {
       expect(review).toMatchObject({ decision: 'approved', reviewerId: approvers.a.userId, overallScore: 87.5, issues: ['Owner missing'] });
       const events = await tx.select().from(taskRequestEvents).where(eq(taskRequestEvents.taskRequestId, draftA1.requestId));
       expect(events.map((event) => event.kind)).toEqual(expect.arrayContaining(['approved', 'delivered']));
+      // One operation, one entry (docs/audit.md): the decision's entry names the version it published.
+      const trail = await tx
+        .select()
+        .from(auditEvents)
+        .where(or(eq(auditEvents.entityId, draftA1.outputId), eq(auditEvents.entityId, deliverable.id)));
+      expect(trail.filter((entry) => entry.actorId === approvers.a.userId)).toMatchObject([
+        {
+          action: 'review.decide',
+          entityType: 'ai_output',
+          entityId: draftA1.outputId,
+          before: { status: 'pending_review' },
+          after: { status: 'approved', overallScore: 87.5, deliverable: { id: deliverable.id, version: 1 } },
+        },
+      ]);
     });
     const [requester] = await database.db
       .select({ email: authUsers.email })
@@ -295,7 +310,7 @@ describe('an approver’s decision', () => {
       .from(outboundEmails)
       .where(and(eq(outboundEmails.toAddress, requester!.email!), eq(outboundEmails.subject, 'Your deliverable is ready')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.textBody).toContain('/dashboard-compliancecore?section=deliverables');
+    expect(mails[0]?.textBody).toContain('/dashboard-compliancecore?tab=tasks&section=deliverables');
     // Webhooks and workflow triggers hear of it (docs/events.md), in the decision's transaction.
     const published = (await database.db.execute(
       sql`select data from pgboss.job where name = 'domain-event' and data->>'type' = 'deliverable.published' and data->>'entityId' = ${deliverable.id}`,

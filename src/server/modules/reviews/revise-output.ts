@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { ReviseOutputInput } from '../../../shared/schemas/reviews.ts';
 import { AppError } from '../../app-error.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
-import { taskRequests } from '../../db/schema/task-requests.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { assignTaskRequest } from '../task-requests/task-request-status.ts';
 import { readOutput } from './output-review.service.ts';
 
 /**
@@ -44,13 +45,25 @@ export async function reviseOutput(
         recommendations: revision.recommendations ?? output.recommendations,
         body: revision.body,
         sources: output.sources,
+        // The edit is of the same request: what the agent read stays shown beside it.
+        briefFacts: output.briefFacts,
+        removedReferences: output.removedReferences,
         status: 'pending_review',
         editedBy: input.reviewerId,
       })
       .returning({ id: aiOutputs.id, version: aiOutputs.version });
     if (!created) throw new Error('reviseOutput: insert returned nothing');
     // The staff member working on the request is the last one to touch it.
-    await tx.update(taskRequests).set({ assigneeId: input.reviewerId, updatedAt: new Date() }).where(eq(taskRequests.id, request.id));
+    await assignTaskRequest(tx, request.id, input.reviewerId);
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: output.organizationId,
+      action: 'ai_output.revise',
+      entityType: 'ai_output',
+      entityId: created.id,
+      before: { outputId: output.id, version: output.version },
+      after: { version: created.version, taskRequestId: request.id },
+    });
     return { outputId: created.id, version: created.version };
   });
 }

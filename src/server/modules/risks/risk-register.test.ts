@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../../../tests/read-response.ts';
@@ -8,11 +8,12 @@ import { importResultSchema } from '../../../shared/schemas/registers.ts';
 import { type Risk, riskListSchema, riskSchema } from '../../../shared/schemas/risks.ts';
 import { riskRating } from '../../../shared/rules/risk-score.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /** The risk register (scores, bands, refs, heat maps) and CSV imports of controls and risks, dry runs first. */
 
@@ -162,6 +163,19 @@ describe('importRegister', () => {
     const after = await snapshot();
     const gov = after.controls.find((row) => row.organizationId === fixture.orgs.a.id && row.controlId === 'GOV-01');
     expect(gov).toMatchObject({ status: 'implemented', ownerId: fixture.userIds.staffOfA, updatedBy: fixture.userIds.clientOfA });
+    // Each changed control went through controls' importControlChange: one entry each, naming the importer.
+    const trail = await withTenant(database.db, system, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organizationId, fixture.orgs.a.id), eq(auditEvents.action, 'control.update')))
+        .orderBy(asc(auditEvents.seq)),
+    );
+    expect(trail.map((row) => [row.entityId, row.actorId])).toEqual([
+      ['GOV-01', fixture.userIds.clientOfA],
+      ['IAM-03', fixture.userIds.clientOfA],
+    ]);
+    expect(trail[1]?.after).toMatchObject({ applicable: false, justification: 'Handled by our identity provider' });
   });
 
   it('applies nothing when any row has an error, and says why per row', async () => {

@@ -9,11 +9,10 @@ import {
   updateRiskInputSchema,
 } from '../../../shared/schemas/risks.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { getRequestAccess } from '../access/access-guard.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { createRisk, getRisk, listRisks, type RiskActor, updateRisk } from './risks.service.ts';
-
-const noStore = { 'cache-control': 'private, no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
 
 async function actorOf(request: FastifyRequest): Promise<RiskActor> {
   return { userId: requireUser(request).userId, reader: await getRequestAccess(request) };

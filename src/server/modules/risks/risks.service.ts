@@ -6,12 +6,13 @@ import { RISK_SCALE_MAX } from '../../../shared/rules/risk-score.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
-import { isInScope } from '../access/scoped-read.ts';
-import { type AuditOrigin, recordAudit } from '../audit/record-audit.ts';
+import { isInScope } from '../../platform/access/scoped-read.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
 import { requireProgrammeControls } from '../evidence/programme-controls.ts';
-import { programmeOrganization, rowScope } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { rowScope } from '../frameworks/programme-scope.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { nextRiskRef, requireOrganizationUser, riskViews, type RiskRow } from './risk-views.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * The risk register (docs/programme.md "Risks"): likelihood × impact, inherent and residual, scored on
@@ -53,7 +54,7 @@ async function setRiskControls(tx: DbTransaction, row: RiskRow, controlIds: read
   }
 }
 
-/** Writes one new risk (the API and the CSV import): the next ref unless one is given. */
+/** Writes one new risk (the API) and records it on the trail: the next ref unless one is given. */
 export async function insertRisk(
   tx: DbTransaction,
   organizationId: string,
@@ -61,6 +62,29 @@ export async function insertRisk(
   createdBy: string,
   now: Date,
   origin: Partial<AuditOrigin> = { actor: createdBy },
+): Promise<RiskRow> {
+  const row = await writeNewRisk(tx, organizationId, input, createdBy, now);
+  await recordAudit(tx, {
+    ...origin,
+    organizationId,
+    action: 'risk.create',
+    entityType: 'risk',
+    entityId: row.id,
+    after: { ...row, controlIds: input.controlIds },
+  });
+  return row;
+}
+
+/**
+ * insertRisk without its trail entry, for a change of many risks that records one entry itself (the
+ * CSV import: one entry naming the register, docs/audit.md).
+ */
+export async function writeNewRisk(
+  tx: DbTransaction,
+  organizationId: string,
+  input: Omit<RiskInput, 'organizationId'> & { ref?: string },
+  createdBy: string,
+  now: Date,
 ): Promise<RiskRow> {
   if (input.ownerId) await requireOrganizationUser(tx, organizationId, input.ownerId, 'body.ownerId');
   await requireProgrammeControls(tx, organizationId, input.controlIds);
@@ -89,24 +113,36 @@ export async function insertRisk(
     .returning();
   if (!row) throw new Error('insertRisk: insert returned nothing');
   await setRiskControls(tx, row, input.controlIds);
-  await recordAudit(tx, {
-    ...origin,
-    organizationId,
-    action: 'risk.create',
-    entityType: 'risk',
-    entityId: row.id,
-    after: { ...row, controlIds: input.controlIds },
-  });
   return row;
 }
 
-/** Applies a partial change (the API and the CSV import). */
+/** Applies a partial change (the API) and records it on the trail. */
 export async function applyRiskUpdate(
   tx: DbTransaction,
   row: RiskRow,
   input: Omit<RiskUpdate, 'organizationId'>,
   now: Date,
   origin: Partial<AuditOrigin> = {},
+): Promise<RiskRow> {
+  const updated = await writeRiskChange(tx, row, input, now);
+  await recordAudit(tx, {
+    ...origin,
+    organizationId: row.organizationId,
+    action: 'risk.update',
+    entityType: 'risk',
+    entityId: row.id,
+    before: row,
+    after: { ...updated, ...(input.controlIds ? { controlIds: input.controlIds } : {}) },
+  });
+  return updated;
+}
+
+/** applyRiskUpdate without its trail entry, for a change of many risks that records one entry itself (the CSV import). */
+export async function writeRiskChange(
+  tx: DbTransaction,
+  row: RiskRow,
+  input: Omit<RiskUpdate, 'organizationId'>,
+  now: Date,
 ): Promise<RiskRow> {
   if (input.ownerId) await requireOrganizationUser(tx, row.organizationId, input.ownerId, 'body.ownerId');
   const { controlIds, ...fields } = input;
@@ -118,15 +154,6 @@ export async function applyRiskUpdate(
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (controlIds) await setRiskControls(tx, updated, controlIds);
-  await recordAudit(tx, {
-    ...origin,
-    organizationId: row.organizationId,
-    action: 'risk.update',
-    entityType: 'risk',
-    entityId: row.id,
-    before: row,
-    after: { ...updated, ...(controlIds ? { controlIds } : {}) },
-  });
   return updated;
 }
 
@@ -137,12 +164,18 @@ async function viewOne(tx: DbTransaction, row: RiskRow): Promise<Risk> {
 }
 
 export async function createRisk(tenant: Tenant, actor: RiskActor, input: RiskInput, now = new Date()): Promise<Risk> {
-  const organizationId = programmeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   return tenant.transaction(async (tx) => viewOne(tx, await insertRisk(tx, organizationId, input, actor.userId, now, tenant.origin)));
 }
 
 export async function listRisks(tenant: Tenant, actor: RiskActor, query: z.output<typeof riskListQuerySchema>): Promise<RiskList> {
-  const organizationId = programmeOrganization(tenant, query.organizationId);
+  const organizationId = await actingOrganization(tenant, query.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   return tenant.transaction(async (tx) => {
     const conditions = [eq(risks.organizationId, organizationId)];
     if (query.status) conditions.push(eq(risks.status, query.status));
@@ -176,11 +209,13 @@ export async function listRisks(tenant: Tenant, actor: RiskActor, query: z.outpu
   });
 }
 
-async function reachableRisk(tx: DbTransaction, tenant: Tenant, actor: RiskActor, id: string): Promise<RiskRow> {
-  const [row] = await tx
+/** The risk when the reader reaches it; `lock` holds its row (an edit records the state it replaced, edits at once apply in turn). */
+async function reachableRisk(tx: DbTransaction, tenant: Tenant, actor: RiskActor, id: string, lock = false): Promise<RiskRow> {
+  const query = tx
     .select()
     .from(risks)
     .where(and(eq(risks.id, id), tenant.where(risks.organizationId)));
+  const [row] = lock ? await query.for('update') : await query;
   tenant.assert(row?.organizationId, NOT_FOUND);
   if (!row || !isInScope(actor.reader, 'risks:read', rowScope(row))) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
@@ -192,7 +227,7 @@ export async function getRisk(tenant: Tenant, actor: RiskActor, id: string): Pro
 
 export async function updateRisk(tenant: Tenant, actor: RiskActor, id: string, input: RiskUpdate, now = new Date()): Promise<Risk> {
   return tenant.transaction(async (tx) => {
-    const row = await reachableRisk(tx, tenant, actor, id);
+    const row = await reachableRisk(tx, tenant, actor, id, true);
     if (input.organizationId && input.organizationId !== row.organizationId) throw new AppError('NOT_FOUND', NOT_FOUND);
     const { organizationId: _named, ...change } = input;
     return viewOne(tx, await applyRiskUpdate(tx, row, change, now, tenant.origin));

@@ -1,6 +1,6 @@
-import { frameworkPagePath } from '../../../shared/schemas/frameworks.ts';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type RequirementHit } from '../../../shared/schemas/search.ts';
 import type { CatalogueIndex, FrameworkRow, RequirementRow } from '../frameworks/catalogue-index.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * Requirement hits for the search dialog: the catalogue (≈1,500 requirements) is searched in memory,
@@ -72,7 +72,7 @@ function toHit(row: Indexed, words: readonly string[]): RequirementHit {
     ref: requirement.ref,
     title: requirement.title,
     excerpt: excerpt(requirement.summary, words),
-    url_path: frameworkPagePath(framework.id, { ref: requirement.ref }),
+    url_path: workspaceHref.framework(framework.id, { ref: requirement.ref }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchContentQuerySchema, searchResponseSchema } from '../../../shared/schemas/search.ts';
 import { supportSearchHits } from '../support/support-search.ts';
 import { searchContent } from './search.service.ts';
+import { noStore } from '../../platform/http/no-store.ts';
 
 /**
  * GET /functions/v1/search-content (product.md §7). Visitors search too (product.md §6): the bearer is either a
@@ -24,7 +25,7 @@ export function registerSearchRoutes(app: FastifyInstance): void {
       config: { access: 'anyKey', rateLimit: { max: app.env.SEARCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.headers(noStore);
       const content = await searchContent(app.database.db, { ...request.query, requirements: true });
       // A signed-in user's own support requests (docs/support.md), on the first unfiltered page only.
       const isFirstPage = request.query.offset === 0 && !request.query.types.length && !request.query.categories.length;

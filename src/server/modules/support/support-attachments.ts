@@ -5,10 +5,11 @@ import type { SupportAttachment } from '../../../shared/schemas/support.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { supportAttachments } from '../../db/schema/support.ts';
-import type { FileStore } from '../files/file-store.ts';
-import { bytesMatchMediaType } from '../files/sniff-media-type.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { supportOrganization } from './support-organization.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { bytesMatchMediaType } from '../../platform/files/sniff-media-type.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * Files on support messages: the same limits and checks as task attachments (docs/delivery.md: the
@@ -43,15 +44,24 @@ export async function uploadSupportAttachment(
   if (!bytesMatchMediaType(input.bytes, input.mediaType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file's contents are not ${input.mediaType}: send it with its real type.`);
   }
-  const organizationId = await supportOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId);
   const { sha256, size } = await store.put(input.bytes);
-  const [row] = await tenant.transaction((tx) =>
-    tx
+  const row = await tenant.transaction(async (tx) => {
+    const [inserted] = await tx
       .insert(supportAttachments)
       .values({ organizationId, uploadedBy, fileName: input.fileName, mediaType: input.mediaType, sizeBytes: size, sha256 })
-      .returning(),
-  );
-  if (!row) throw new Error('uploadSupportAttachment: insert returned nothing');
+      .returning();
+    if (!inserted) throw new Error('uploadSupportAttachment: insert returned nothing');
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId,
+      action: 'support_attachment.upload',
+      entityType: 'support_attachment',
+      entityId: inserted.id,
+      after: { fileName: inserted.fileName, mediaType: inserted.mediaType, sizeBytes: inserted.sizeBytes, sha256: inserted.sha256 },
+    });
+    return inserted;
+  });
   return view(row);
 }
 

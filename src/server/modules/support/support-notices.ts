@@ -3,8 +3,10 @@ import type { SupportAuthorKind } from '../../../shared/schemas/support.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * Who hears about a support message (docs/support.md): a client's message goes to the staff assigned to
@@ -42,24 +44,22 @@ async function recipients(tx: DbTransaction, notice: SupportNotice) {
   return tx.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(inArray(authUsers.id, others));
 }
 
-/** Queues the e-mails and bell notices for one message; answers how many e-mails were queued. */
-export async function noticeSupportMessage(tx: DbTransaction, notice: SupportNotice): Promise<number> {
+/** Queues the e-mails and bell notices for one message, in the caller's transaction. */
+export async function noticeSupportMessage(tx: DbTransaction, jobs: Jobs, notice: SupportNotice): Promise<void> {
   const people = await recipients(tx, notice);
-  const path = `/dashboard-compliancecore?tab=support&request=${notice.requestId}`;
+  const path = workspaceHref.support(notice.requestId);
   const title = notice.isNewRequest ? `New support request: “${notice.subject}”` : `New reply on “${notice.subject}”`;
   const verb = notice.isNewRequest ? 'opened the support request' : 'replied on the support request';
-  let mailed = 0;
   for (const person of people) {
     if (!person.email) continue;
-    await enqueueEmail(tx, {
+    await enqueueEmail(tx, jobs, {
       kind: 'support-reply',
       to: person.email,
       subject: title,
       text: `${notice.authorName} ${verb} “${notice.subject}”:\n\n${notice.body}\n\nOpen the request to answer: ${notice.origin}${path}`,
     });
-    mailed += 1;
   }
-  await notify(tx, {
+  await notify(tx, jobs, {
     organizationId: notice.organizationId,
     userIds: people.map((person) => person.id),
     kind: 'support',
@@ -70,5 +70,4 @@ export async function noticeSupportMessage(tx: DbTransaction, notice: SupportNot
     // The message already sends its own e-mail.
     inAppOnly: true,
   });
-  return mailed;
 }

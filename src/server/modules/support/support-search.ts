@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SupportRequestHit } from '../../../shared/schemas/search.ts';
 import { SUPPORT_STATUS_LABELS } from '../../../shared/schemas/support.ts';
-import { getRequestAccess } from '../access/access-guard.ts';
-import { requestTenant } from '../organizations/tenant.ts';
+import { getRequestAccess } from '../../platform/access/access-guard.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
 import { searchSupportRequests } from './support-views.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * The search dialog's support request hits for a signed-in user holding support:read, through the
@@ -26,6 +27,6 @@ export async function supportSearchHits(request: FastifyRequest, q: string): Pro
     subject: hit.subject,
     status: SUPPORT_STATUS_LABELS[hit.status],
     organizationName: hit.organizationName,
-    url_path: `/dashboard-compliancecore?tab=support&request=${hit.id}`,
+    url_path: workspaceHref.support(hit.id),
   }));
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
 import { attachmentsOfMessages } from './support-attachments.ts';
 

@@ -10,13 +10,14 @@ import type {
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
 import { linkSupportAttachments } from './support-attachments.ts';
 import { noticeSupportMessage } from './support-notices.ts';
-import { supportOrganization } from './support-organization.ts';
 import { getSupportRequest } from './support-views.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * Opening a support request, replying in its thread and moving its status (docs/support.md). Each
@@ -26,15 +27,11 @@ import { getSupportRequest } from './support-views.ts';
 
 export const SUPPORT_NOT_FOUND = 'No support request has this id.';
 
-export interface SupportChange {
-  request: SupportRequestDetail;
-  /** E-mails queued: the route wakes the mail worker after commit when any were. */
-  mailed: number;
-}
-
 interface Context {
   /** The public origin, for links in e-mails. */
   origin: string;
+  /** The e-mails' delivery jobs are sent in the change's transaction. */
+  jobs: Jobs;
   now?: Date;
 }
 
@@ -47,11 +44,13 @@ function actorOf(tenant: Tenant): string {
   return userId;
 }
 
-async function reachableRequest(tx: DbTransaction, tenant: Tenant, id: string) {
-  const [row] = await tx
+/** The request when the caller reaches it; `lock` (every change) holds its row, so changes at once apply one after the other. */
+async function reachableRequest(tx: DbTransaction, tenant: Tenant, id: string, lock = false) {
+  const query = tx
     .select()
     .from(supportRequests)
     .where(and(eq(supportRequests.id, id), tenant.where(supportRequests.organizationId)));
+  const [row] = lock ? await query.for('update') : await query;
   tenant.assert(row?.organizationId, SUPPORT_NOT_FOUND);
   if (!row) throw new AppError('NOT_FOUND', SUPPORT_NOT_FOUND);
   return row;
@@ -61,11 +60,15 @@ async function authorName(tx: DbTransaction, userId: string): Promise<string> {
   return (await userNames(tx, [userId])).get(userId) ?? 'Someone';
 }
 
-export async function createSupportRequest(tenant: Tenant, input: CreateSupportRequestInput, context: Context): Promise<SupportChange> {
+export async function createSupportRequest(
+  tenant: Tenant,
+  input: CreateSupportRequestInput,
+  context: Context,
+): Promise<SupportRequestDetail> {
   const requestedBy = actorOf(tenant);
-  const organizationId = await supportOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId);
   const now = context.now ?? new Date();
-  const mailed = await tenant.transaction(async (tx) => {
+  const id = await tenant.transaction(async (tx) => {
     const [request] = await tx
       .insert(supportRequests)
       .values({
@@ -108,7 +111,7 @@ export async function createSupportRequest(tenant: Tenant, input: CreateSupportR
         attachments: attachments.map((file) => ({ id: file.id, sha256: file.sha256 })),
       },
     });
-    const count = await noticeSupportMessage(tx, {
+    await noticeSupportMessage(tx, context.jobs, {
       organizationId,
       requestId: request.id,
       requestedBy,
@@ -121,9 +124,9 @@ export async function createSupportRequest(tenant: Tenant, input: CreateSupportR
       isNewRequest: true,
       origin: context.origin,
     });
-    return { count, id: request.id };
+    return request.id;
   });
-  return { request: await getSupportRequest(tenant, mailed.id, now), mailed: mailed.count };
+  return getSupportRequest(tenant, id, now);
 }
 
 /**
@@ -139,12 +142,12 @@ export async function replyToSupportRequest(
   tenant: Tenant,
   input: ReplyToSupportRequestInput & { id: string },
   context: Context,
-): Promise<SupportChange> {
+): Promise<SupportRequestDetail> {
   const authorId = actorOf(tenant);
   const authorKind = authorKindOf(tenant);
   const now = context.now ?? new Date();
-  const mailed = await tenant.transaction(async (tx) => {
-    const request = await reachableRequest(tx, tenant, input.id);
+  await tenant.transaction(async (tx) => {
+    const request = await reachableRequest(tx, tenant, input.id, true);
     const [message] = await tx
       .insert(supportMessages)
       .values({ organizationId: request.organizationId, requestId: request.id, authorId, authorKind, body: input.body, createdAt: now })
@@ -171,7 +174,7 @@ export async function replyToSupportRequest(
       before: { status: request.status },
       after: { status, messageId: message.id, authorKind, attachments: attachments.map((file) => ({ id: file.id, sha256: file.sha256 })) },
     });
-    return noticeSupportMessage(tx, {
+    await noticeSupportMessage(tx, context.jobs, {
       organizationId: request.organizationId,
       requestId: request.id,
       requestedBy: request.requestedBy,
@@ -185,7 +188,7 @@ export async function replyToSupportRequest(
       origin: context.origin,
     });
   });
-  return { request: await getSupportRequest(tenant, input.id, now), mailed };
+  return getSupportRequest(tenant, input.id, now);
 }
 
 /** What a client may set: close their request, or reopen it. Staff set any status. */
@@ -199,7 +202,8 @@ export async function updateSupportRequestStatus(
   const authorKind = authorKindOf(tenant);
   const now = context.now ?? new Date();
   await tenant.transaction(async (tx) => {
-    const request = await reachableRequest(tx, tenant, input.id);
+    // Locked: of two closings at once the second sees the request closed and changes nothing.
+    const request = await reachableRequest(tx, tenant, input.id, true);
     if (authorKind === 'client' && !CLIENT_STATUSES.includes(input.status)) {
       throw new AppError('FORBIDDEN', 'You can close your request or reopen it; our team sets the other statuses.');
     }

@@ -22,8 +22,8 @@ import { outboundEmails } from '../../db/schema/mail.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { supportRequests } from '../../db/schema/support.ts';
 import { parseEnv } from '../../env.ts';
-import { withTenant } from '../organizations/tenant.ts';
-import { sha256Of } from '../files/file-store.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { sha256Of } from '../../platform/files/file-store.ts';
 
 /** Support requests through the real routes: create, thread, status, e-mail, attachments, tenancy and the queue. */
 let database: TestDatabase;

@@ -17,7 +17,7 @@ import { deliverables } from '../../db/schema/deliverables.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
 import { classifyBuiltin } from '../agent-runs/providers/builtin-classifier.ts';
 import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { submitTaskRequest } from './pipeline.ts';
 
 /**

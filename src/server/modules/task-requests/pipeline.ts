@@ -2,12 +2,13 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PLANS, type Plan } from '../../../shared/pricing-plans.ts';
 import type { Department, TaskClassification, TaskPriority, TaskSource } from '../../../shared/schemas/task-requests.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
-import { agentRuns, agents } from '../../db/schema/agent-runs.ts';
+import { type agentRuns, agents } from '../../db/schema/agent-runs.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
-import { deliverables } from '../../db/schema/deliverables.ts';
 import { taskAttachments, taskRequests } from '../../db/schema/task-requests.ts';
-import { type AuditOrigin, recordAudit } from '../audit/record-audit.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { attachAgentRunJob, insertQueuedAgentRun } from './agent-run-state.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
+import { openDeliverable } from '../deliverables/deliverable-state.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { recordTaskEvent } from './task-events.ts';
 
 /**
@@ -73,9 +74,28 @@ export interface SubmitTaskRequestInput {
 
 /**
  * Creates the request, its timeline (submitted, classified), its pending deliverable and the first
- * agent run with its job. Call it inside the tenant transaction that authorised the caller.
+ * agent run with its job, and records it on the audit trail. Call it inside the tenant transaction
+ * that authorised the caller.
  */
 export async function submitTaskRequest(tx: DbTransaction, jobs: Jobs, input: SubmitTaskRequestInput): Promise<TaskRequestRow> {
+  const request = await insertTaskRequest(tx, jobs, input);
+  await recordAudit(tx, {
+    ...(input.origin ?? { actor: input.requestedBy }),
+    organizationId: request.organizationId,
+    action: 'task_request.create',
+    entityType: 'task_request',
+    entityId: request.id,
+    after: request,
+  });
+  return request;
+}
+
+/**
+ * submitTaskRequest without its own trail entry, for a state change that makes requests as part of
+ * something larger and records that one entry itself (a plan's steps, an auditor's item): one
+ * operation, one entry naming its main entity (docs/audit.md).
+ */
+export async function insertTaskRequest(tx: DbTransaction, jobs: Jobs, input: SubmitTaskRequestInput): Promise<TaskRequestRow> {
   const submittedAt = input.submittedAt ?? new Date();
   const plan = await organizationPlan(tx, input.organizationId);
   const { classification } = input;
@@ -114,19 +134,19 @@ export async function submitTaskRequest(tx: DbTransaction, jobs: Jobs, input: Su
       .where(and(inArray(taskAttachments.id, input.attachmentIds), eq(taskAttachments.organizationId, input.organizationId)));
   }
   const [agent] = await tx.select({ name: agents.name }).from(agents).where(eq(agents.id, classification.agentId));
-  await tx.insert(deliverables).values({
+  await openDeliverable(tx, {
     organizationId: request.organizationId,
     taskRequestId: request.id,
     title: request.title,
     type: request.workKind,
     description: request.description.slice(0, 500),
     tags: request.frameworks,
-    status: 'pending',
     dueAt: request.dueAt,
     assignedTo: agent?.name ?? '',
   });
   await recordTaskEvent(
     tx,
+    jobs,
     { organizationId: request.organizationId, taskRequestId: request.id, kind: 'submitted', actorId: input.requestedBy },
     {
       organizationId: request.organizationId,
@@ -136,14 +156,6 @@ export async function submitTaskRequest(tx: DbTransaction, jobs: Jobs, input: Su
     },
   );
   await startAgentRun(tx, jobs, { taskRequest: request, plan });
-  await recordAudit(tx, {
-    ...(input.origin ?? { actor: input.requestedBy }),
-    organizationId: request.organizationId,
-    action: 'task_request.create',
-    entityType: 'task_request',
-    entityId: request.id,
-    after: request,
-  });
   return request;
 }
 
@@ -159,24 +171,19 @@ export interface StartAgentRunInput {
 export async function startAgentRun(tx: DbTransaction, jobs: Jobs, input: StartAgentRunInput): Promise<AgentRunRow> {
   const { taskRequest } = input;
   const plan = input.plan ?? (await organizationPlan(tx, taskRequest.organizationId));
-  const [run] = await tx
-    .insert(agentRuns)
-    .values({
-      organizationId: taskRequest.organizationId,
-      taskRequestId: taskRequest.id,
-      agentId: taskRequest.agentId,
-      reviewNotes: input.reviewNotes ?? null,
-      status: 'queued',
-    })
-    .returning();
-  if (!run) throw new Error('startAgentRun: insert returned nothing');
+  const run = await insertQueuedAgentRun(tx, {
+    organizationId: taskRequest.organizationId,
+    taskRequestId: taskRequest.id,
+    agentId: taskRequest.agentId,
+    reviewNotes: input.reviewNotes ?? null,
+  });
   const jobId = await jobs.enqueue(
     tx,
     'agent-run',
     { runId: run.id, organizationId: run.organizationId },
     { group: { id: run.organizationId, tier: plan.id } },
   );
-  if (jobId) await tx.update(agentRuns).set({ jobId }).where(eq(agentRuns.id, run.id));
+  if (jobId) await attachAgentRunJob(tx, run.id, jobId);
   await tx.update(taskRequests).set({ status: 'queued', updatedAt: new Date() }).where(eq(taskRequests.id, taskRequest.id));
   return { ...run, jobId };
 }

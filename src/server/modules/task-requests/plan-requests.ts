@@ -5,12 +5,11 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 import { assistantPlanSteps, assistantPlans } from '../../db/schema/assistant-plans.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import type { AgentProvider } from '../agent-runs/providers/agent-provider.ts';
-
-export type ClassifyTask = AgentProvider['classify'];
-import { submitTaskRequest } from './pipeline.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { ClassifyTask } from './classify-task.ts';
+import { insertTaskRequest } from './pipeline.ts';
 import { selectSummaryRows, summariesOf } from './task-request-views.ts';
 
 /**
@@ -101,14 +100,15 @@ async function requestedStepIds(tx: DbTransaction, planId: string): Promise<Set<
 
 /**
  * Submits a request for each prepared step that has none yet, in the caller's transaction (one that
- * reaches the plan's organization). The plan row is locked so two callers cannot both create them.
+ * reaches the plan's organization), and answers their ids. The plan row is locked so two callers
+ * cannot both create them. The caller records the one trail entry, naming the plan.
  */
-export async function insertPlanRequests(tx: DbTransaction, jobs: Jobs, prepared: PreparedPlanRequests): Promise<number> {
+export async function insertPlanRequests(tx: DbTransaction, jobs: Jobs, prepared: PreparedPlanRequests): Promise<string[]> {
   await tx.select({ id: assistantPlans.id }).from(assistantPlans).where(eq(assistantPlans.id, prepared.planId)).for('update');
   const existing = await requestedStepIds(tx, prepared.planId);
-  let created = 0;
+  const created: string[] = [];
   for (const draft of prepared.drafts.filter((candidate) => !existing.has(candidate.stepId))) {
-    await submitTaskRequest(tx, jobs, {
+    const request = await insertTaskRequest(tx, jobs, {
       organizationId: prepared.organizationId,
       requestedBy: prepared.ownerId,
       title: draft.title,
@@ -121,7 +121,7 @@ export async function insertPlanRequests(tx: DbTransaction, jobs: Jobs, prepared
       planStepId: draft.stepId,
       classification: draft.classification,
     });
-    created += 1;
+    created.push(request.id);
   }
   return created;
 }
@@ -144,13 +144,23 @@ export async function createTaskRequestsFromPlan(
   const prepared = await preparePlanRequests(deps.db, deps.classify, planId, existing);
   if (!prepared) throw new AppError('NOT_FOUND', 'No plan has this id.');
   return tenant.transaction(async (tx) => {
-    const created = prepared.drafts.length > 0 ? await insertPlanRequests(tx, deps.jobs, prepared) : 0;
+    const created = prepared.drafts.length > 0 ? await insertPlanRequests(tx, deps.jobs, prepared) : [];
+    if (created.length > 0) {
+      await recordAudit(tx, {
+        ...tenant.origin,
+        organizationId: prepared.organizationId,
+        action: 'plan.task_requests_create',
+        entityType: 'plan',
+        entityId: planId,
+        after: { taskRequestIds: created },
+      });
+    }
     const rows = await selectSummaryRows(
       tx,
       and(eq(taskRequests.planId, planId), tenant.where(taskRequests.organizationId)),
       [asc(taskRequests.createdAt), asc(taskRequests.id)],
       200,
     );
-    return { created, requests: await summariesOf(tx, rows) };
+    return { created: created.length, requests: await summariesOf(tx, rows) };
   });
 }

@@ -19,8 +19,8 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /** The request page's comment thread (with its e-mails) and advisor plans becoming task requests. */
 let database: TestDatabase;

@@ -4,11 +4,13 @@ import type { DbTransaction } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { staffAssignments } from '../../db/schema/organizations.ts';
 import { taskComments, taskRequests } from '../../db/schema/task-requests.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { enqueueEmail } from '../../platform/mail/mail.service.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { recordTaskEvent } from './task-events.ts';
 import { userNames } from './task-request-views.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * The request page's thread: the client and the staff serving the organization talk about one
@@ -72,16 +74,11 @@ async function recipientsOf(
   return [...new Set(rows.map((row) => row.email).filter((email): email is string => Boolean(email)))];
 }
 
-export interface CreatedComment {
-  comment: TaskComment;
-  /** How many e-mails were queued: the caller wakes the mail worker after commit when any were. */
-  mailed: number;
-}
-
 export async function createTaskComment(
   tenant: Tenant,
+  jobs: Jobs,
   input: { id: string; body: string; origin: string; log: (details: object, message: string) => void },
-): Promise<CreatedComment> {
+): Promise<TaskComment> {
   const authorId = tenant.scope.userId;
   if (!authorId) throw new Error('createTaskComment: the route admits signed-in users only');
   // The client side of an organization speaks as the client; staff and administrators as the team.
@@ -102,7 +99,7 @@ export async function createTaskComment(
       after: { commentId: row.id, authorKind, body: row.body },
     });
     const preview = input.body.length > 140 ? `${input.body.slice(0, 139)}…` : input.body;
-    await recordTaskEvent(tx, {
+    await recordTaskEvent(tx, jobs, {
       organizationId: request.organizationId,
       taskRequestId: request.id,
       kind: 'commented',
@@ -118,23 +115,20 @@ export async function createTaskComment(
       input.log({ taskRequestId: request.id, authorKind }, 'comment left with nobody to notify (no staff assigned to the organization)');
     }
     for (const to of recipients) {
-      await enqueueEmail(tx, {
+      await enqueueEmail(tx, jobs, {
         kind: 'task-comment',
         to,
         subject: `New comment on “${request.title}”`,
-        text: `${authorName} commented on the task request “${request.title}”:\n\n${input.body}\n\nOpen the request to reply: ${input.origin}/task-requests?request=${request.id}`,
+        text: `${authorName} commented on the task request “${request.title}”:\n\n${input.body}\n\nOpen the request to reply: ${input.origin}${workspaceHref.taskRequest(request.id)}`,
       });
     }
     return {
-      comment: {
-        id: row.id,
-        body: row.body,
-        authorKind,
-        authorName,
-        isMine: true,
-        createdAt: row.createdAt.toISOString(),
-      },
-      mailed: recipients.length,
+      id: row.id,
+      body: row.body,
+      authorKind,
+      authorName,
+      isMine: true,
+      createdAt: row.createdAt.toISOString(),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { TimelineEventKind } from '../../../shared/schemas/task-requests.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { taskRequestEvents } from '../../db/schema/task-requests.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { notifyTaskEvent } from '../notifications/notification-rules.ts';
 
 export interface TaskEventInput {
@@ -17,7 +18,7 @@ export interface TaskEventInput {
  * Appends to a request's timeline, in the caller's transaction so the step and its record commit together,
  * and notifies whoever the step concerns (notifications/notification-rules.ts).
  */
-export async function recordTaskEvent(tx: Db | DbTransaction, ...events: TaskEventInput[]): Promise<void> {
+export async function recordTaskEvent(tx: Db | DbTransaction, jobs: Jobs, ...events: TaskEventInput[]): Promise<void> {
   if (events.length === 0) return;
   const rows = await tx
     .insert(taskRequestEvents)
@@ -33,6 +34,6 @@ export async function recordTaskEvent(tx: Db | DbTransaction, ...events: TaskEve
     .returning({ id: taskRequestEvents.id });
   for (const [index, event] of events.entries()) {
     const id = rows[index]?.id;
-    if (id) await notifyTaskEvent(tx, { ...event, id });
+    if (id) await notifyTaskEvent(tx, jobs, { ...event, id });
   }
 }

@@ -71,7 +71,11 @@ export function toSummary(row: SummaryRow, names: Map<string, string>, now = new
     assignee: request.assigneeId ? (names.get(request.assigneeId) ?? null) : null,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
-    deliverable: deliverable ? { id: deliverable.id, status: deliverableStatus(deliverable.status, deliverable.dueAt, now) } : null,
+    // A cancelled request delivers nothing: its unpublished deliverable is not shown (docs/delivery.md).
+    deliverable:
+      deliverable && (request.status !== 'cancelled' || deliverable.status === 'completed')
+        ? { id: deliverable.id, status: deliverableStatus(deliverable.status, deliverable.dueAt, now) }
+        : null,
     organization: { id: request.organizationId, name: row.organizationName },
   };
 }

@@ -9,6 +9,7 @@ import {
   createTaskRequestInputSchema,
   planTaskRequestsParamsSchema,
   planTaskRequestsResponseSchema,
+  requestTaskRevisionInputSchema,
   taskCommentListSchema,
   taskCommentSchema,
   taskRequestDetailSchema,
@@ -19,8 +20,10 @@ import {
   taskSummarySchema,
 } from '../../../shared/schemas/task-requests.ts';
 import { agents } from '../../db/schema/agent-runs.ts';
-import { requestTenant } from '../organizations/tenant.ts';
-import { type ClassifyTask, createTaskRequestsFromPlan } from './plan-requests.ts';
+import { requestTenant } from '../../platform/tenancy/tenant.ts';
+import type { ClassifyTask } from './classify-task.ts';
+import { createTaskRequestsFromPlan } from './plan-requests.ts';
+import { requestTaskRevision } from './request-revision.ts';
 import { createTaskComment, listTaskComments } from './task-comments.service.ts';
 import {
   cancelTaskRequest,
@@ -28,12 +31,11 @@ import {
   findIdempotentRequest,
   getTaskRequest,
   listTaskRequests,
-  requestOrganization,
   retryTaskRequest,
 } from './task-requests.service.ts';
 import { getTaskSummary } from './task-summary.service.ts';
-
-const noStore = { 'cache-control': 'no-store' };
+import { noStore } from '../../platform/http/no-store.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 const idempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -49,6 +51,7 @@ const idempotencyHeadersSchema = z.object({
  * /api/v1/task-requests…: what a client asks us to do, and where it stands (docs/delivery.md "Task
  * requests"). Every handler goes through the tenant guard (docs/tenancy.md).
  */
+// eslint-disable-next-line max-lines-per-function -- the module's route table (11 operations): one declaration per operation, read top to bottom; each handler is a few lines calling the service
 export function registerTaskRequestRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = { tags: ['task-requests'], security: [{ bearerAuth: [] }] };
@@ -96,7 +99,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const tenant = await requestTenant(request);
-      const organizationId = requestOrganization(tenant, request.body.organizationId);
+      const organizationId = await actingOrganization(tenant, request.body.organizationId, { field: 'body.organizationId' });
       const idempotencyKey = request.headers['idempotency-key'];
       const earlier = await findIdempotentRequest(tenant, idempotencyKey);
       if (earlier) return reply.code(200).send(await getTaskRequest(tenant, earlier));
@@ -163,6 +166,27 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   );
 
   api.post(
+    '/api/v1/task-requests/:id/revision',
+    {
+      config: write,
+      schema: {
+        ...tags,
+        operationId: 'submitTaskRevision',
+        summary:
+          'Asks for a revision of delivered work (the client of its organization, or an administrator): the agent redrafts with the notes, then review as for any version',
+        params: taskRequestParamsSchema,
+        body: requestTaskRevisionInputSchema,
+        response: { 200: taskRequestDetailSchema },
+      },
+    },
+    async (request) => {
+      const detail = await requestTaskRevision(await requestTenant(request), app.jobs, request.params.id, request.body.notes);
+      request.log.info({ taskRequestId: detail.id }, 'revision of a delivered task request requested');
+      return detail;
+    },
+  );
+
+  api.post(
     '/api/v1/task-requests/:id/retry',
     {
       config: { access: 'readReviews', rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -211,13 +235,12 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { comment, mailed } = await createTaskComment(await requestTenant(request), {
+      const comment = await createTaskComment(await requestTenant(request), app.jobs, {
         id: request.params.id,
         body: request.body.body,
         origin: app.publicOrigin(request),
         log: (details, message) => request.log.info(details, message),
       });
-      if (mailed > 0) app.mailWorker.notify();
       return reply.code(201).send(comment);
     },
   );
@@ -225,7 +248,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   api.post(
     '/api/v1/assistant-plans/:planId/task-requests',
     {
-      config: write,
+      config: { ...write, access: 'createTasksFromPlan' },
       schema: {
         ...tags,
         operationId: 'createTaskRequestsFromPlan',

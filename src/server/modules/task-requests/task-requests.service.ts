@@ -12,13 +12,13 @@ import {
 } from '../../../shared/schemas/task-requests.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
-import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskAttachments, taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { cancelQueuedAgentRuns } from './agent-run-state.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { emitTaskStatusChanged } from './task-status-events.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { startAgentRun, submitTaskRequest } from './pipeline.ts';
 import { recordTaskEvent } from './task-events.ts';
 import { selectSummaryRows, summariesOf, toSummary, userNames } from './task-request-views.ts';
@@ -35,31 +35,6 @@ const NOT_FOUND_MESSAGE = 'No task request has this id.';
 function requesterOf(tenant: Tenant): string {
   if (!tenant.scope.userId) throw new AppError('FORBIDDEN', 'A task request is made by a signed-in person, not with the service key.');
   return tenant.scope.userId;
-}
-
-/**
- * The organization a new request belongs to: a client's own; for staff and administrators the one
- * they name, which their tenancy must reach (404 otherwise, as for any unreachable organization).
- */
-export function requestOrganization(tenant: Tenant, named: string | undefined): string {
-  const { scope } = tenant;
-  if (scope.kind === 'none') {
-    throw new AppError(
-      'CONFLICT',
-      'Your account has no organization yet. Subscribe to a plan first: task requests belong to the organization your subscription creates.',
-    );
-  }
-  if (scope.kind === 'member') {
-    if (named && named !== scope.organizationId) throw new AppError('NOT_FOUND', 'No such organization.');
-    return scope.organizationId;
-  }
-  if (!named) {
-    throw new AppError('VALIDATION_FAILED', 'Name the client organization this request is for.', [
-      { path: 'body.organizationId', message: 'Choose the client organization' },
-    ]);
-  }
-  tenant.assert(named, 'No such organization.');
-  return named;
 }
 
 /** The request this user already made with this key within the window, if any. */
@@ -178,7 +153,7 @@ function isUuid(value: string): boolean {
 }
 
 /** Whether the caller is the client side of the request's organization, or an administrator. */
-function speaksForClient(tenant: Tenant): boolean {
+export function speaksForClient(tenant: Tenant): boolean {
   return tenant.scope.kind === 'member' || tenant.scope.kind === 'all';
 }
 
@@ -241,6 +216,7 @@ export async function readTaskRequestDetail(tx: DbTransaction, tenant: Tenant, i
         ? (request.failureMessage ?? 'The agent could not finish this request. Our team has been alerted and will follow up.')
         : null,
     canCancel: speaksForClient(tenant) && CANCELLABLE_TASK_STATUSES.includes(request.status),
+    canRequestRevision: speaksForClient(tenant) && request.status === 'delivered',
   };
 }
 
@@ -249,7 +225,7 @@ export async function getTaskRequest(tenant: Tenant, id: string): Promise<TaskRe
 }
 
 /** The request, locked for a state change in this transaction; another organization's, or none, is 404. */
-async function lockTaskRequest(tx: DbTransaction, tenant: Tenant, id: string) {
+export async function lockTaskRequest(tx: DbTransaction, tenant: Tenant, id: string) {
   const [request] = await tx
     .select()
     .from(taskRequests)
@@ -260,10 +236,39 @@ async function lockTaskRequest(tx: DbTransaction, tenant: Tenant, id: string) {
 }
 
 /**
+ * A person's change of a request, told twice in one transaction: on the client's timeline (the event)
+ * and on the audit trail (the entry, with the status it left).
+ */
+async function recordStaffChange(
+  tx: DbTransaction,
+  jobs: Jobs,
+  tenant: Tenant,
+  request: { id: string; organizationId: string; status: string },
+  change: { kind: TimelineEventKind; detail: string; action: string; after: Record<string, unknown> },
+): Promise<void> {
+  await recordTaskEvent(tx, jobs, {
+    organizationId: request.organizationId,
+    taskRequestId: request.id,
+    kind: change.kind,
+    actorId: tenant.scope.userId,
+    detail: change.detail,
+  });
+  await recordAudit(tx, {
+    ...tenant.origin,
+    organizationId: request.organizationId,
+    action: change.action,
+    entityType: 'task_request',
+    entityId: request.id,
+    before: { status: request.status },
+    after: change.after,
+  });
+}
+
+/**
  * The client (or an administrator) withdraws a request that is not delivered yet: it is cancelled,
  * its queued agent runs with it, and the timeline says who did it.
  */
-export async function cancelTaskRequest(tenant: Tenant, id: string, jobs?: Jobs): Promise<TaskRequestDetail> {
+export async function cancelTaskRequest(tenant: Tenant, id: string, jobs: Jobs): Promise<TaskRequestDetail> {
   return tenant.transaction(async (tx) => {
     const request = await lockTaskRequest(tx, tenant, id);
     if (!speaksForClient(tenant))
@@ -276,25 +281,12 @@ export async function cancelTaskRequest(tenant: Tenant, id: string, jobs?: Jobs)
     }
     const now = new Date();
     await tx.update(taskRequests).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(taskRequests.id, id));
-    if (jobs) await emitTaskStatusChanged(tx, jobs, request, 'cancelled');
-    await tx
-      .update(agentRuns)
-      .set({ status: 'cancelled', finishedAt: now })
-      .where(and(eq(agentRuns.taskRequestId, id), eq(agentRuns.status, 'queued')));
-    await recordTaskEvent(tx, {
-      organizationId: request.organizationId,
-      taskRequestId: id,
+    await emitTaskStatusChanged(tx, jobs, request, 'cancelled');
+    await cancelQueuedAgentRuns(tx, id, now);
+    await recordStaffChange(tx, jobs, tenant, request, {
       kind: 'cancelled',
-      actorId: tenant.scope.userId,
       detail: 'The request was cancelled before delivery.',
-    });
-    await recordAudit(tx, {
-      ...tenant.origin,
-      organizationId: request.organizationId,
       action: 'task_request.cancel',
-      entityType: 'task_request',
-      entityId: id,
-      before: { status: request.status },
       after: { status: 'cancelled', cancelledAt: now },
     });
     return readTaskRequestDetail(tx, tenant, id);
@@ -313,20 +305,10 @@ export async function retryTaskRequest(tenant: Tenant, jobs: Jobs, id: string): 
     }
     await startAgentRun(tx, jobs, { taskRequest: request });
     await tx.update(taskRequests).set({ failureMessage: null }).where(eq(taskRequests.id, id));
-    await recordTaskEvent(tx, {
-      organizationId: request.organizationId,
-      taskRequestId: id,
+    await recordStaffChange(tx, jobs, tenant, request, {
       kind: 'classified',
-      actorId: tenant.scope.userId,
       detail: 'Our team queued the work again for the agent.',
-    });
-    await recordAudit(tx, {
-      ...tenant.origin,
-      organizationId: request.organizationId,
       action: 'task_request.retry',
-      entityType: 'task_request',
-      entityId: id,
-      before: { status: request.status },
       after: { status: 'queued' },
     });
     return readTaskRequestDetail(tx, tenant, id);

@@ -16,8 +16,8 @@ import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
 import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { taskAttachments, taskRequests } from '../../db/schema/task-requests.ts';
-import { ensureProfile, grantRole } from '../access/access.service.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { ensureProfile, grantRole } from '../../platform/access/access.service.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 
 /** Task requests through the real routes: submit, list, read, cancel, the Overview summary, and tenancy. */
 let database: TestDatabase;
@@ -315,6 +315,54 @@ describe('cancelTaskRequest', () => {
     expect(errorOf(await cancel('clientOfA', delivered.id)).code).toBe('CONFLICT');
     const open = await submitted();
     expect((await cancel('administrator', open.id)).statusCode).toBe(200);
+  });
+});
+
+describe('requestTaskRevision', () => {
+  const revise = (actor: TenantActor, id: string, notes: unknown) =>
+    app.inject({ method: 'POST', url: `/api/v1/task-requests/${id}/revision`, headers: as(actor), payload: { notes } });
+  const NOTES = 'Add the subprocessors in the EU and name the reviewer of each.';
+
+  it('sends delivered work back to its agent with the client’s notes, once, and only for the client side', async () => {
+    const request = await submitted();
+    expect(request.canRequestRevision).toBe(false);
+    expect(errorOf(await revise('clientOfA', request.id, NOTES)).code).toBe('CONFLICT');
+    await withTenant(database.db, { kind: 'all', userId: null }, async (tx) => {
+      await tx.update(agentRuns).set({ status: 'succeeded' }).where(eq(agentRuns.taskRequestId, request.id));
+      await tx.update(taskRequests).set({ status: 'delivered', deliveredAt: new Date() }).where(eq(taskRequests.id, request.id));
+    });
+    const delivered = readJson(
+      await app.inject({ method: 'GET', url: `/api/v1/task-requests/${request.id}`, headers: as('clientOfA') }),
+      taskRequestDetailSchema,
+    );
+    expect(delivered.canRequestRevision).toBe(true);
+
+    const short = await revise('clientOfA', request.id, 'Redo');
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).code).toBe('VALIDATION_FAILED');
+    expect((await revise('clientOfB', request.id, NOTES)).statusCode).toBe(404);
+    expect((await revise('staffUnassigned', request.id, NOTES)).statusCode).toBe(404);
+    expect(errorOf(await revise('staffOfA', request.id, NOTES)).code).toBe('FORBIDDEN');
+
+    const response = await revise('clientOfA', request.id, NOTES);
+    expect(response.statusCode, response.body).toBe(200);
+    const revised = readJson(response, taskRequestDetailSchema);
+    expect(revised).toMatchObject({ status: 'queued', canRequestRevision: false, canCancel: true });
+    const last = revised.events.at(-1);
+    expect(last).toMatchObject({ kind: 'revision_requested', detail: NOTES });
+    expect(last?.actor).toMatch(/@example\.com$/);
+    // The redraft pipeline a reviewer's rejection uses: a queued agent run carrying the notes.
+    const runs = await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      tx
+        .select({ status: agentRuns.status, reviewNotes: agentRuns.reviewNotes })
+        .from(agentRuns)
+        .where(eq(agentRuns.taskRequestId, request.id)),
+    );
+    expect(runs).toEqual(expect.arrayContaining([{ status: 'queued', reviewNotes: NOTES }]));
+    expect(runs).toHaveLength(2);
+
+    const again = await revise('clientOfA', request.id, NOTES);
+    expect(again.statusCode).toBe(409);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { TaskStatus } from '../../../shared/schemas/task-requests.ts';
 import type { DbTransaction } from '../../db/client.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 
 /**
  * A task request's status changed: 'task_request.status_changed' (and 'task_request.approved' when a

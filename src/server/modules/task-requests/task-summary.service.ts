@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { TASK_CHANGES_MAX, type TaskSummary } from '../../../shared/schemas/task-requests.ts';
 import { taskRequestEvents, taskRequests } from '../../db/schema/task-requests.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import { selectSummaryRows, summariesOf } from './task-request-views.ts';
 
 /** How many open requests the Overview's queue shows. */

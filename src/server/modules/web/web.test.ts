@@ -108,7 +108,7 @@ describe('serving the web app', () => {
 });
 
 describe('canonical links', () => {
-  it('are made absolute on the origin this machine opened the site on, never on a Host another client wrote', async () => {
+  it('are made absolute on the address the server listens on, never on a Host a client wrote (this machine’s included)', async () => {
     const instance = await buildApp({ database, webDir });
     try {
       const remote = await instance.inject({
@@ -117,7 +117,7 @@ describe('canonical links', () => {
         remoteAddress: '203.0.113.9',
         headers: { host: 'attacker.example' },
       });
-      expect(remote.body).toContain('<link rel="canonical" href="http://localhost:3000/pricing"/>');
+      expect(remote.body).toContain('<link rel="canonical" href="http://127.0.0.1:3000/pricing"/>');
       expect(remote.body).not.toContain('attacker.example');
       const local = await instance.inject({
         method: 'GET',
@@ -125,8 +125,9 @@ describe('canonical links', () => {
         remoteAddress: '127.0.0.1',
         headers: { host: 'compliance.example:8443' },
       });
-      expect(local.body).toContain('<link rel="canonical" href="http://compliance.example:8443/pricing"/>');
-      expect(local.body).toContain('<meta property="og:url" content="http://compliance.example:8443/pricing"/>');
+      expect(local.body).toContain('<link rel="canonical" href="http://127.0.0.1:3000/pricing"/>');
+      expect(local.body).toContain('<meta property="og:url" content="http://127.0.0.1:3000/pricing"/>');
+      expect(local.body).not.toContain('compliance.example');
       expect(local.body).toContain('<script type="module" src="/assets/app-abc.js">');
     } finally {
       await instance.close();

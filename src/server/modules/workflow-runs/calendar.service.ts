@@ -5,9 +5,10 @@ import { frameworks, organizationFrameworks } from '../../db/schema/frameworks.t
 import { organizations } from '../../db/schema/organizations.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
-import { programmeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { occurrencesBetween } from './schedule.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { occurrencesBetween } from '../workflows/schedule.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * The compliance calendar (/program-execution, docs/workflow-runs.md): the next 12 months of every
@@ -43,7 +44,7 @@ async function scheduledOccurrences(
           title: row.name,
           at: at.toISOString(),
           detail: 'Scheduled workflow run',
-          href: `/dashboard?tab=workflows&workflow=${row.id}`,
+          href: workspaceHref.workflowBuilder({ workflowId: row.id }),
         }))
       : [],
   );
@@ -56,7 +57,7 @@ function taskItem(row: { id: string; title: string; dueAt: Date; status: string 
     title: row.title,
     at: row.dueAt.toISOString(),
     detail: `Task request, ${row.status.replace('_', ' ')}`,
-    href: `/dashboard?tab=tasks&task=${row.id}`,
+    href: workspaceHref.taskRequest(row.id),
   };
 }
 
@@ -78,12 +79,12 @@ function phasesOf(framework: { id: string; name: string; targetDate: string; act
       title: `${framework.name}: ${phase}`,
       at: (from < start ? start : from).toISOString(),
       detail: phase === 'Audit' ? `Target audit date ${framework.targetDate}` : `Until ${until.toISOString().slice(0, 10)}`,
-      href: `/dashboard?tab=frameworks&framework=${framework.id}`,
+      href: workspaceHref.framework(framework.id),
     }));
 }
 
 export async function listProgramCalendar(tenant: Tenant, named: string | undefined, now = new Date()): Promise<ProgramCalendar> {
-  const organizationId = programmeOrganization(tenant, named);
+  const organizationId = await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   const to = new Date(now.getTime() + 365 * DAY);
   const weekEnd = new Date(now.getTime() + 7 * DAY);
   return tenant.transaction(async (tx) => {

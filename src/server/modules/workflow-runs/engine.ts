@@ -5,8 +5,8 @@ import { ExpressionError, evaluateExpression } from '../../../shared/rules/workf
 import { decisionExpression, isActionType } from '../../../shared/rules/workflow-validation.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { workflowRunSteps, workflowRuns } from '../../db/schema/workflow-runs.ts';
-import type { JobDataMap, Jobs } from '../jobs/job-types.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import type { JobDataMap, Jobs } from '../../platform/jobs/job-types.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { type ActionContext, type ActionResult, StepFailure } from './actions/action-context.ts';
 import { approvalAction } from './actions/approval.ts';
 import { createTaskRequestAction } from './actions/create-task-request.ts';
@@ -27,8 +27,6 @@ import { eq } from 'drizzle-orm';
 export interface EngineDeps extends WebhookDeps {
   db: Db;
   jobs: Jobs;
-  /** Called after a commit that queued mail. */
-  mailQueued?: () => void;
 }
 
 type AnyAction = (context: ActionContext<never>) => Promise<ActionResult>;
@@ -53,10 +51,6 @@ function isCurrent(loaded: LoadedRun | null, seq: number): loaded is LoadedRun {
   return Boolean(loaded && loaded.run.stepSeq === seq && (loaded.run.status === 'running' || loaded.run.status === 'waiting'));
 }
 
-interface StepDone {
-  mailed: boolean;
-}
-
 /** Executes the current node inside the run's transaction (the run row is locked). */
 async function execute(
   tx: DbTransaction,
@@ -64,7 +58,7 @@ async function execute(
   loaded: LoadedRun,
   node: WorkflowNode,
   external?: Record<string, unknown>,
-): Promise<StepDone> {
+): Promise<void> {
   const { run } = loaded;
   const now = new Date();
   const record = (status: 'succeeded' | 'waiting', input: Record<string, unknown>, outcome: Record<string, unknown>) =>
@@ -85,14 +79,14 @@ async function execute(
   if (node.type === 'end') {
     await record('succeeded', {}, { finished: true });
     await finish(tx, deps.jobs, run, 'succeeded');
-    return { mailed: false };
+    return;
   }
   if (node.type === 'start') {
     await record('succeeded', { data: run.data }, { trigger: run.triggerKind });
     const next = nextNodeId(loaded.edges, node.id);
     if (!next) throw new StepFailure('The start leads nowhere.');
     await advance(tx, deps.jobs, run, next);
-    return { mailed: false };
+    return;
   }
   if (node.type === 'decision') {
     const expression = decisionExpression(node);
@@ -108,7 +102,7 @@ async function execute(
     const next = nextNodeId(loaded.edges, node.id, branch);
     if (!next) throw new StepFailure(`The decision has no “${branch}” branch.`);
     await advance(tx, deps.jobs, run, next);
-    return { mailed: false };
+    return;
   }
   const { type, config } = configOf(node);
   const actorId = await actorOf(tx, loaded);
@@ -117,7 +111,7 @@ async function execute(
   if (result.next.kind === 'approval') {
     await record('waiting', input, result.outcome);
     await tx.update(workflowRuns).set({ status: 'waiting', updatedAt: now }).where(eq(workflowRuns.id, run.id));
-    return { mailed: Boolean(result.mailed) };
+    return;
   }
   await record('succeeded', input, result.outcome);
   const next = nextNodeId(loaded.edges, node.id);
@@ -126,7 +120,6 @@ async function execute(
     data: result.data,
     ...(result.next.kind === 'until' ? { waitUntil: result.next.at } : {}),
   });
-  return { mailed: Boolean(result.mailed) };
 }
 
 async function failRun(deps: EngineDeps, runId: string, seq: number, message: string): Promise<void> {
@@ -168,12 +161,11 @@ export async function handleWorkflowStep(
         data: peek.run.data,
       });
     }
-    const done = await withTenant(deps.db, SYSTEM, async (tx) => {
+    await withTenant(deps.db, SYSTEM, async (tx) => {
       const loaded = await loadRun(tx, runId, true);
-      if (!isCurrent(loaded, seq)) return null;
-      return execute(tx, deps, loaded, node, external);
+      if (!isCurrent(loaded, seq)) return;
+      await execute(tx, deps, loaded, node, external);
     });
-    if (done?.mailed) deps.mailQueued?.();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof StepFailure || lastAttempt) return failRun(deps, runId, seq, message);

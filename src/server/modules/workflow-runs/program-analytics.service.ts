@@ -2,8 +2,8 @@ import { and, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import type { ProgramAnalytics, ProgramAnalyticsMonth } from '../../../shared/schemas/workflow-runs.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { workflowApprovals } from '../../db/schema/workflow-runs.ts';
-import { resolveProgrammeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * Program Analytics (docs/workflow-runs.md), by calendar month (UTC) for the last 12 months:
@@ -23,7 +23,7 @@ function monthStart(year: number, month: number): Date {
 }
 
 export async function getProgramAnalytics(tenant: Tenant, named: string | undefined, now = new Date()): Promise<ProgramAnalytics> {
-  const organizationId = await resolveProgrammeOrganization(tenant, named);
+  const organizationId = await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const windows = Array.from({ length: MONTHS }, (_, index) => {

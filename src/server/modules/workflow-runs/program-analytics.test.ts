@@ -5,13 +5,14 @@ import { createTenantFixture, type TenantFixture } from '../../../../tests/tenan
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { organizationTimeZoneSchema, programAnalyticsSchema, schedulePreviewSchema } from '../../../shared/schemas/workflow-runs.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import { workflowApprovals, workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
 import { parseEnv } from '../../env.ts';
-import { eq } from 'drizzle-orm';
-import { withTenant } from '../organizations/tenant.ts';
+import { and, eq } from 'drizzle-orm';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { TEMPLATE_LIBRARY, buildGraph } from '../workflows/template-library.ts';
 import { caller } from './workflow-fixture.ts';
 
@@ -224,6 +225,18 @@ describe('previewWorkflowSchedule and updateOrganizationTimeZone', () => {
       .from(organizations)
       .where(eq(organizations.id, b));
     expect(organization?.timeZone).toBe('America/New_York');
+    // Each change is on the organization's trail, naming the manager, from and to.
+    const trail = await withTenant(database.db, system, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, b), eq(auditEvents.action, 'organization.update')))
+        .orderBy(auditEvents.seq),
+    );
+    expect(trail.map((row) => [row.actorId, row.entityType, row.before, row.after])).toEqual([
+      [fixture.userIds.clientOfB, 'organization', { timeZone: 'UTC' }, { timeZone: 'Europe/Paris' }],
+      [fixture.userIds.clientOfB, 'organization', { timeZone: 'Europe/Paris' }, { timeZone: 'America/New_York' }],
+    ]);
   });
 
   it('a plain client member may not; staff serving the organization may; another organization is 404', async () => {

@@ -3,9 +3,11 @@ import type { SchedulePreview } from '../../../shared/schemas/workflow-runs.ts';
 import { AppError } from '../../app-error.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { workflowVersions, organizationWorkflows } from '../../db/schema/workflows.ts';
-import { resolveProgrammeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { checkSchedule, isTimeZone, nextOccurrence } from './schedule.ts';
+import { setOrganizationTimeZone } from '../organizations/organization-records.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { setWorkflowNextRun } from '../workflows/workflow-next-run.ts';
+import { checkSchedule, isTimeZone, nextOccurrence } from '../workflows/schedule.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * The builder's trigger settings (docs/workflow-runs.md): a schedule's next occurrences as the engine
@@ -17,7 +19,10 @@ export async function previewSchedule(
   input: { organizationId?: string; rrule: string; start: string; count: number },
   now = new Date(),
 ): Promise<SchedulePreview> {
-  const organizationId = await resolveProgrammeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   try {
     checkSchedule(input.rrule, input.start);
   } catch (error) {
@@ -44,7 +49,10 @@ export async function updateOrganizationTimeZone(
   input: { organizationId?: string; timeZone: string },
   now = new Date(),
 ): Promise<{ organizationId: string; timeZone: string }> {
-  const organizationId = await resolveProgrammeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   if (!isTimeZone(input.timeZone) || !/^[A-Za-z]+(?:[/_+-][A-Za-z0-9_+-]+)*$/.test(input.timeZone)) {
     throw new AppError('VALIDATION_FAILED', 'Not a time zone.', [
       { path: 'body.timeZone', message: 'Choose an IANA time zone such as Europe/Paris' },
@@ -53,7 +61,7 @@ export async function updateOrganizationTimeZone(
   // Intl's canonical spelling (europe/paris → Europe/Paris).
   const timeZone = new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone }).resolvedOptions().timeZone;
   return tenant.transaction(async (tx) => {
-    await tx.update(organizations).set({ timeZone }).where(eq(organizations.id, organizationId));
+    await setOrganizationTimeZone(tx, organizationId, timeZone, tenant.origin);
     const scheduled = await tx
       .select({ id: organizationWorkflows.id, trigger: workflowVersions.trigger })
       .from(organizationWorkflows)
@@ -73,10 +81,7 @@ export async function updateOrganizationTimeZone(
       );
     for (const row of scheduled) {
       if (row.trigger.kind !== 'schedule') continue;
-      await tx
-        .update(organizationWorkflows)
-        .set({ nextRunAt: nextOccurrence(row.trigger, timeZone, now) })
-        .where(eq(organizationWorkflows.id, row.id));
+      await setWorkflowNextRun(tx, row.id, nextOccurrence(row.trigger, timeZone, now));
     }
     return { organizationId, timeZone };
   });

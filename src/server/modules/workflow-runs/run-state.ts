@@ -5,8 +5,9 @@ import type { DbTransaction } from '../../db/client.ts';
 import { organizationMembers } from '../../db/schema/organizations.ts';
 import { workflowRunSteps, workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { type AuditOrigin, SYSTEM_ORIGIN, recordAudit } from '../../platform/audit/record-audit.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import type { RunRow } from './actions/action-context.ts';
 
 /** The run state machine's shared moves (docs/workflow-runs.md): read, advance, finish. */
@@ -91,13 +92,13 @@ export async function advance(
   );
 }
 
-/** Ends the run (succeeded, failed or cancelled) and says so: 'workflow_run.finished'. */
+/** Ends the run (succeeded, failed or cancelled), on the trail (`workflow_run.finish`, by the system unless a user ended it) and says so: 'workflow_run.finished'. */
 export async function finish(
   tx: DbTransaction,
   jobs: Jobs,
   run: RunRow,
   status: 'succeeded' | 'failed' | 'cancelled',
-  options: { error?: string; data?: Record<string, unknown> } = {},
+  options: { error?: string; data?: Record<string, unknown>; origin?: AuditOrigin } = {},
 ): Promise<void> {
   const now = new Date();
   await tx
@@ -112,6 +113,15 @@ export async function finish(
       ...(status === 'succeeded' ? { currentNodeId: null } : {}),
     })
     .where(eq(workflowRuns.id, run.id));
+  await recordAudit(tx, {
+    ...(options.origin ?? SYSTEM_ORIGIN),
+    organizationId: run.organizationId,
+    action: 'workflow_run.finish',
+    entityType: 'workflow_run',
+    entityId: run.id,
+    before: { status: run.status },
+    after: { status, error: options.error ?? null },
+  });
   await emitDomainEvent(tx, jobs, {
     type: 'workflow_run.finished',
     organizationId: run.organizationId,

@@ -12,8 +12,9 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { workflowApprovals, workflowRunSteps, workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows } from '../../db/schema/workflows.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import type { Tenant } from '../organizations/tenant.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { RunRow } from './actions/action-context.ts';
 import { advance, finish, loadRun, nextNodeId, runSteps } from './run-state.ts';
 import { startRun } from './start-run.ts';
@@ -141,7 +142,13 @@ export async function startWorkflowRun(
       .where(and(eq(organizationWorkflows.id, input.workflowId), tenant.where(organizationWorkflows.organizationId)));
     tenant.assert(workflow?.organizationId, 'Workflow not found.');
     if (workflow.status === 'paused') throw new AppError('CONFLICT', 'The workflow is paused: resume it to run it.');
-    const run = await startRun(tx, jobs, { workflow, triggerKind: 'manual', data: input.data, startedBy: input.userId });
+    const run = await startRun(tx, jobs, {
+      workflow,
+      triggerKind: 'manual',
+      data: input.data,
+      startedBy: input.userId,
+      origin: tenant.origin,
+    });
     if (!run) throw new Error('startWorkflowRun: a manual run has no trigger key to collide on');
     return detail(tx, run);
   });
@@ -157,7 +164,7 @@ export async function cancelWorkflowRun(tenant: Tenant, jobs: Jobs, runId: strin
       .update(workflowApprovals)
       .set({ status: 'cancelled', decidedAt: new Date() }) // when it stopped waiting (Program Analytics)
       .where(and(eq(workflowApprovals.runId, run.id), eq(workflowApprovals.status, 'pending')));
-    await finish(tx, jobs, run, 'cancelled');
+    await finish(tx, jobs, run, 'cancelled', { origin: tenant.origin });
     return detail(tx, await reachableRun(tx, tenant, runId));
   });
 }
@@ -169,6 +176,14 @@ export async function retryWorkflowRun(tenant: Tenant, jobs: Jobs, runId: string
     if (run.status !== 'failed' || !run.currentNodeId) throw new AppError('CONFLICT', 'Only a failed run can be retried.');
     await tx.update(workflowRuns).set({ error: null, finishedAt: null }).where(eq(workflowRuns.id, run.id));
     await advance(tx, jobs, { ...run, error: null }, run.currentNodeId);
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: run.organizationId,
+      action: 'workflow_run.retry',
+      entityType: 'workflow_run',
+      entityId: run.id,
+      before: { status: run.status, error: run.error, currentNodeId: run.currentNodeId },
+    });
     return detail(tx, await reachableRun(tx, tenant, runId));
   });
 }
@@ -224,9 +239,19 @@ export async function decideWorkflowApproval(
       .update(workflowRunSteps)
       .set({ status: 'succeeded', outcome: { approvalId: approval.id, decision, note, decidedBy: input.userId }, finishedAt: now })
       .where(and(eq(workflowRunSteps.runId, approval.runId), inArray(workflowRunSteps.seq, [approval.seq])));
+    await recordAudit(tx, {
+      ...tenant.origin,
+      organizationId: approval.organizationId,
+      action: 'workflow_approval.decide',
+      entityType: 'workflow_approval',
+      entityId: approval.id,
+      before: { status: approval.status },
+      after: { status: decision, note, runId: approval.runId },
+    });
     const data = { approval: decision, approvalNote: note };
     const next = nextNodeId(loaded.edges, approval.nodeId, decision === 'approved' ? 'yes' : 'no');
     if (next) await advance(tx, jobs, loaded.run, next, { data });
+    // A run that cannot go on fails here, by the system: the decision itself is the user's entry above.
     else await finish(tx, jobs, loaded.run, 'failed', { error: `The approval step has no “${decision}” branch.`, data });
     return detail(tx, await reachableRun(tx, tenant, approval.runId));
   });

@@ -3,7 +3,8 @@ import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import { type AuditOrigin, SYSTEM_ORIGIN, recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import type { RunRow } from './actions/action-context.ts';
 
 type WorkflowRow = typeof organizationWorkflows.$inferSelect;
@@ -15,6 +16,8 @@ export interface StartRunInput {
   triggerKey?: string | null;
   data?: Record<string, unknown>;
   startedBy?: string | null;
+  /** Who the trail names: the user of a 'Run now', the system for a trigger (the default). */
+  origin?: AuditOrigin;
 }
 
 /**
@@ -49,6 +52,14 @@ export async function startRun(tx: DbTransaction, jobs: Jobs, input: StartRunInp
     .onConflictDoNothing()
     .returning();
   if (!run) return null;
+  await recordAudit(tx, {
+    ...(input.origin ?? SYSTEM_ORIGIN),
+    organizationId: run.organizationId,
+    action: 'workflow_run.start',
+    entityType: 'workflow_run',
+    entityId: run.id,
+    after: { workflowId: run.workflowId, version: run.version, triggerKind: run.triggerKind, triggerKey: run.triggerKey },
+  });
   await jobs.enqueue(tx, 'workflow-step', { runId: run.id, organizationId: run.organizationId, seq: 0 }, { singletonKey: `${run.id}:0` });
   return run;
 }
@@ -64,14 +75,4 @@ export async function workflowsListening(tx: DbTransaction, organizationId: stri
     )
     .where(and(eq(organizationWorkflows.organizationId, organizationId), eq(organizationWorkflows.status, 'active')));
   return rows.filter((row) => row.trigger.kind === 'event' && row.trigger.eventType === eventType).map((row) => row.workflow);
-}
-
-/** The trigger of the workflow's published version. */
-export async function publishedTrigger(tx: DbTransaction, workflow: Pick<WorkflowRow, 'id' | 'publishedVersion'>) {
-  if (workflow.publishedVersion === null) return null;
-  const [row] = await tx
-    .select({ trigger: workflowVersions.trigger })
-    .from(workflowVersions)
-    .where(and(eq(workflowVersions.workflowId, workflow.id), eq(workflowVersions.version, workflow.publishedVersion)));
-  return row?.trigger ?? null;
 }

@@ -2,12 +2,14 @@ import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { organizationWorkflows } from '../../db/schema/workflows.ts';
-import type { DomainEventListener } from '../events/domain-events.ts';
-import type { Jobs } from '../jobs/job-types.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import type { DomainEventListener } from '../../platform/events/domain-events.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { setWorkflowNextRun } from '../workflows/workflow-next-run.ts';
 import { SYSTEM } from './run-state.ts';
-import { nextOccurrence } from './schedule.ts';
-import { publishedTrigger, startRun, workflowsListening } from './start-run.ts';
+import { nextOccurrence } from '../workflows/schedule.ts';
+import { publishedTrigger } from '../workflows/published-trigger.ts';
+import { startRun, workflowsListening } from './start-run.ts';
 
 /**
  * Triggers (docs/workflow-runs.md). Events: a listener starts a run of every active workflow of the
@@ -58,7 +60,7 @@ export async function runDueSchedules(deps: { db: Db; jobs: Jobs }, now = new Da
       if (!workflow?.nextRunAt || workflow.nextRunAt > now || workflow.status !== 'active') return;
       const trigger = await publishedTrigger(tx, workflow);
       if (trigger?.kind !== 'schedule') {
-        await tx.update(organizationWorkflows).set({ nextRunAt: null }).where(eq(organizationWorkflows.id, workflow.id));
+        await setWorkflowNextRun(tx, workflow.id, null);
         return;
       }
       const [organization] = await tx
@@ -73,7 +75,7 @@ export async function runDueSchedules(deps: { db: Db; jobs: Jobs }, now = new Da
       });
       if (run) started += 1;
       const next = nextOccurrence(trigger, organization?.timeZone ?? 'UTC', now);
-      await tx.update(organizationWorkflows).set({ nextRunAt: next }).where(eq(organizationWorkflows.id, workflow.id));
+      await setWorkflowNextRun(tx, workflow.id, next);
     });
   }
   return started;

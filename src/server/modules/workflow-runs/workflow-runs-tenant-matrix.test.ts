@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTOR_REACHES,
   createTenantFixture,
+  expectOrganizationNamedReach,
+  type OrganizationNamedEndpoint,
   TENANT_ACTORS,
   type TenantActor,
   tenantErrorOf,
@@ -16,7 +18,7 @@ import { buildApp } from '../../app.ts';
 import { workflowApprovals, workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
 import { parseEnv } from '../../env.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { TEMPLATE_LIBRARY, buildGraph } from '../workflows/template-library.ts';
 
 /**
@@ -182,12 +184,7 @@ const ROW_ENDPOINTS: readonly RowEndpoint[] = [
   },
 ];
 
-const ORGANIZATION_ENDPOINTS: readonly {
-  operationId: string;
-  method: Method;
-  url: (id: string) => string;
-  body?: (id: string) => object;
-}[] = [
+const ORGANIZATION_ENDPOINTS: readonly OrganizationNamedEndpoint<object, Method>[] = [
   { operationId: 'listOrganizationWorkflows', method: 'GET', url: (id) => `/api/v1/organization-workflows?organizationId=${id}` },
   {
     operationId: 'createWorkflowFromTemplate',
@@ -223,26 +220,7 @@ describe('workflow tenant matrix: actor × organization × endpoint', () => {
   }
 
   for (const endpoint of ORGANIZATION_ENDPOINTS) {
-    it(`${endpoint.operationId} (organization named)`, async () => {
-      for (const actor of TENANT_ACTORS) {
-        for (const org of ORGS) {
-          const id = fixture.orgs[org].id;
-          const response = await call(actor, endpoint.method, endpoint.url(id), endpoint.body?.(id));
-          expectNoLeak(actor, response.body);
-          if (ACTOR_REACHES[actor].includes(org)) {
-            expect(response.statusCode, `${actor} → own ${org}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
-            continue;
-          }
-          const missing = randomUUID();
-          const absent = await call(actor, endpoint.method, endpoint.url(missing), endpoint.body?.(missing));
-          expect(absent.statusCode).toBe(404);
-          expect({ status: response.statusCode, error: tenantErrorOf(response.body) }, `${actor} → ${org}`).toEqual({
-            status: absent.statusCode,
-            error: tenantErrorOf(absent.body),
-          });
-        }
-      }
-    });
+    it(`${endpoint.operationId} (organization named)`, () => expectOrganizationNamedReach(endpoint, { fixture, call, expectNoLeak }));
   }
 
   it('lists only the organization’s own workflows and runs to its client, unnamed', async () => {

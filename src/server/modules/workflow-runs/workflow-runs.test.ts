@@ -16,6 +16,7 @@ import {
   workflowValidationSchema,
 } from '../../../shared/schemas/workflows.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -23,11 +24,11 @@ import { taskRequests } from '../../db/schema/task-requests.ts';
 import { organizationWorkflows } from '../../db/schema/workflows.ts';
 import { workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { addProgrammeControls, programmeControl, seedTestControls } from '../evidence/programme-test-fixture.ts';
-import { emitDomainEvent } from '../events/domain-events.ts';
-import { withTenant } from '../organizations/tenant.ts';
+import { emitDomainEvent } from '../../platform/events/domain-events.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { verifyWebhook } from '../integrations/webhook-signature.ts';
 import { TEMPLATE_LIBRARY } from '../workflows/template-library.ts';
-import type { Jobs } from '../jobs/job-types.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { handleWorkflowStep } from './engine.ts';
 import { startRun } from './start-run.ts';
 import { runDueSchedules, workflowEventListener } from './triggers.ts';
@@ -295,6 +296,56 @@ describe('a run', () => {
       ['a1', 'succeeded'],
       ['end', 'succeeded'],
     ]);
+    // The step went through controls' setControlStatus: on the trail as the register's own edit, by the system.
+    const trail = await trailOf('IAM-03', 'control.update');
+    expect(trail).toEqual([
+      expect.objectContaining({
+        organizationId: orgA,
+        actorId: null,
+        entityType: 'control',
+        before: expect.objectContaining({ status: 'not_started' }),
+        after: expect.objectContaining({ status: 'in_progress' }),
+      }),
+    ]);
+  });
+});
+
+async function trailOf(entityId: string, action?: string) {
+  const rows = await withTenant(database.db, system, (tx) =>
+    tx.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)).orderBy(auditEvents.seq),
+  );
+  return rows.filter((row) => !action || row.action === action);
+}
+
+describe('the trail', () => {
+  it('records creating, editing, publishing and pausing a workflow, naming the user and the workflow', async () => {
+    const created = readJson(
+      await call(owner, 'POST', '/api/v1/organization-workflows', { templateId: template }),
+      organizationWorkflowSchema,
+    );
+    expect((await call(owner, 'PUT', `/api/v1/organization-workflows/${created.id}`, line([]))).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/api/v1/organization-workflows/${created.id}/publish`)).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/api/v1/organization-workflows/${created.id}/status`, { status: 'paused' })).statusCode).toBe(200);
+    const trail = await trailOf(created.id);
+    expect(trail.map((row) => row.action)).toEqual(['workflow.create', 'workflow.update', 'workflow.publish', 'workflow.pause']);
+    for (const row of trail)
+      expect(row).toMatchObject({ organizationId: orgA, actorId: fixture.userIds.clientOfA, entityType: 'workflow' });
+    expect(trail[2]?.after).toMatchObject({ status: 'active', publishedVersion: 1 });
+  });
+
+  it('records a run started by a user, and its end by the system', async () => {
+    const workflow = await publishedWorkflow(call, owner, orgA, template, line([]));
+    const run = readJson(
+      await call(owner, 'POST', `/api/v1/organization-workflows/${workflow.id}/runs`, { data: {} }),
+      workflowRunDetailSchema,
+    );
+    await pollRun(call, owner, run.id, (item) => item.status === 'succeeded');
+    const trail = await trailOf(run.id);
+    expect(trail.map((row) => [row.action, row.actorId, row.entityType, row.organizationId])).toEqual([
+      ['workflow_run.start', fixture.userIds.clientOfA, 'workflow_run', orgA],
+      ['workflow_run.finish', null, 'workflow_run', orgA],
+    ]);
+    expect(trail[1]?.after).toMatchObject({ status: 'succeeded' });
   });
 });
 

@@ -8,11 +8,12 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { workflowRuns } from '../../db/schema/workflow-runs.ts';
 import { organizationWorkflows, workflowVersions } from '../../db/schema/workflows.ts';
-import { programmeOrganization } from '../frameworks/programme-scope.ts';
-import type { Tenant } from '../organizations/tenant.ts';
-import { checkSchedule, nextOccurrence } from '../workflow-runs/schedule.ts';
-import { publishedTrigger } from '../workflow-runs/start-run.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { Tenant } from '../../platform/tenancy/tenant.ts';
+import { checkSchedule, nextOccurrence } from './schedule.ts';
+import { publishedTrigger } from './published-trigger.ts';
 import { readTemplate, suggestedTrigger } from './workflow-templates.ts';
+import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
  * An organization's workflows (docs/workflow-runs.md): 'Use template' copies a template in as a draft;
@@ -77,7 +78,7 @@ async function viewOne(tx: DbTransaction, row: Row): Promise<OrganizationWorkflo
 }
 
 export async function listOrganizationWorkflows(tenant: Tenant, named: string | undefined): Promise<OrganizationWorkflow[]> {
-  const organizationId = programmeOrganization(tenant, named);
+  const organizationId = await actingOrganization(tenant, named, { field: 'query.organizationId', soleAssignmentImplied: true });
   return tenant.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -96,13 +97,45 @@ export async function getOrganizationWorkflow(tenant: Tenant, id: string): Promi
   return tenant.transaction(async (tx) => viewOne(tx, await reachable(tx, tenant, id)));
 }
 
+/** What the trail shows of a workflow: its name, state and published version, not the whole graph (the versions keep that). */
+function auditedWorkflow(row: Row | undefined) {
+  return (
+    row && {
+      name: row.name,
+      status: row.status,
+      trigger: row.trigger,
+      publishedVersion: row.publishedVersion,
+      dirty: row.dirty,
+      nodeCount: row.nodes.length,
+      sourceTemplateId: row.sourceTemplateId,
+    }
+  );
+}
+
+async function recordWorkflowChange(tx: DbTransaction, tenant: Tenant, action: string, before: Row | null, after: Row | undefined) {
+  const row = after ?? before;
+  if (!row) return;
+  await recordAudit(tx, {
+    ...tenant.origin,
+    organizationId: row.organizationId,
+    action,
+    entityType: 'workflow',
+    entityId: row.id,
+    before: before ? auditedWorkflow(before) : null,
+    after: auditedWorkflow(after),
+  });
+}
+
 /** 'Use template': the template's graph and suggested trigger, as a draft of the organization's. */
 export async function useWorkflowTemplate(
   db: Db,
   tenant: Tenant,
   input: { userId: string; templateId: string; organizationId?: string },
 ): Promise<OrganizationWorkflow> {
-  const organizationId = programmeOrganization(tenant, input.organizationId);
+  const organizationId = await actingOrganization(tenant, input.organizationId, {
+    field: 'query.organizationId',
+    soleAssignmentImplied: true,
+  });
   const template = await readTemplate(db, input.userId, input.templateId);
   if (!template) throw new AppError('NOT_FOUND', 'Template not found.');
   return tenant.transaction(async (tx) => {
@@ -121,6 +154,7 @@ export async function useWorkflowTemplate(
       })
       .returning();
     if (!row) throw new Error('useWorkflowTemplate: insert returned nothing');
+    await recordWorkflowChange(tx, tenant, 'workflow.create', null, row);
     return view(row, undefined);
   });
 }
@@ -146,6 +180,7 @@ export async function updateOrganizationWorkflow(
       })
       .where(eq(organizationWorkflows.id, row.id))
       .returning();
+    await recordWorkflowChange(tx, tenant, 'workflow.update', row, updated);
     return viewOne(tx, updated ?? row);
   });
 }
@@ -213,6 +248,7 @@ export async function publishWorkflow(tenant: Tenant, input: { id: string; userI
       })
       .where(eq(organizationWorkflows.id, row.id))
       .returning();
+    await recordWorkflowChange(tx, tenant, 'workflow.publish', row, updated);
     return viewOne(tx, updated ?? row);
   });
 }
@@ -232,6 +268,7 @@ export async function setWorkflowStatus(tenant: Tenant, input: { id: string; sta
       })
       .where(eq(organizationWorkflows.id, row.id))
       .returning();
+    await recordWorkflowChange(tx, tenant, input.status === 'paused' ? 'workflow.pause' : 'workflow.resume', row, updated);
     return viewOne(tx, updated ?? row);
   });
 }

@@ -8,6 +8,7 @@ import {
   workflowTemplateDetailSchema,
 } from '../../../shared/schemas/workflows.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { auditOrigin } from '../../platform/audit/record-audit.ts';
 import { registerOrganizationWorkflowRoutes } from './organization-workflows.routes.ts';
 import { generateWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion } from './workflows.service.ts';
 
@@ -37,7 +38,9 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
       config: { ...writeLimit, ...canWrite },
     },
     async (request, reply) =>
-      reply.status(201).send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body })),
+      reply
+        .status(201)
+        .send(await generateWorkflow(db, { userId: requireUser(request).userId, suggestion: request.body, origin: auditOrigin(request) })),
   );
 
   typed.get(
@@ -83,9 +86,14 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
       config: { ...writeLimit, ...canWrite },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await saveWorkflowVersion(db, { userId: requireUser(request).userId, id: request.params.id, changes: request.body })),
+      reply.status(201).send(
+        await saveWorkflowVersion(db, {
+          userId: requireUser(request).userId,
+          id: request.params.id,
+          changes: request.body,
+          origin: auditOrigin(request),
+        }),
+      ),
   );
   registerOrganizationWorkflowRoutes(app);
 }

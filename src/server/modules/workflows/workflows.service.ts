@@ -8,13 +8,17 @@ import type {
   saveWorkflowVersionInputSchema,
 } from '../../../shared/schemas/workflows.ts';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { workflowTemplates } from '../../db/schema/workflows.ts';
+import { type AuditOrigin, recordAudit } from '../../platform/audit/record-audit.ts';
 import { generateWorkflowGraph } from './workflow-generator.ts';
 
 /**
  * Workflow templates (product.md §3). A user reads their own templates and public ones; only the owner
- * saves a new version. Someone else's private template answers 404, as if it did not exist.
+ * saves a new version. Someone else's private template answers 404, as if it did not exist. A template
+ * belongs to a person, not an organization: its trail entries (`workflow_template.create`, `.version`)
+ * are on the global chain, naming the lineage (the first version's id) so every version's entries read
+ * together.
  */
 
 type Row = typeof workflowTemplates.$inferSelect;
@@ -57,27 +61,43 @@ async function readable(db: Db, userId: string, id: string): Promise<Row> {
   return row;
 }
 
+/** What the trail shows of a template version: its name, version and size, not the whole graph (the row keeps that). */
+async function recordTemplateChange(tx: DbTransaction, origin: AuditOrigin, action: string, row: Row): Promise<void> {
+  await recordAudit(tx, {
+    ...origin,
+    organizationId: null,
+    action,
+    entityType: 'workflow_template',
+    entityId: row.lineageId,
+    after: { id: row.id, name: row.name, version: row.version, nodeCount: row.nodes.length, isPublic: row.isPublic },
+  });
+}
+
 export async function generateWorkflow(
   db: Db,
-  input: { userId: string; suggestion: GenerateWorkflowInput },
+  input: { userId: string; suggestion: GenerateWorkflowInput; origin: AuditOrigin },
 ): Promise<WorkflowTemplateDetail> {
   const { suggestion } = input;
   const id = crypto.randomUUID();
-  const [row] = await db
-    .insert(workflowTemplates)
-    .values({
-      id,
-      lineageId: id,
-      name: suggestion.title,
-      description: suggestion.description,
-      category: GENERATED_WORKFLOW.category,
-      ...generateWorkflowGraph(suggestion),
-      isPublic: GENERATED_WORKFLOW.isPublic,
-      userId: input.userId,
-      version: GENERATED_WORKFLOW.version,
-    })
-    .returning();
-  if (!row) throw new Error('generateWorkflow: insert returned nothing');
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(workflowTemplates)
+      .values({
+        id,
+        lineageId: id,
+        name: suggestion.title,
+        description: suggestion.description,
+        category: GENERATED_WORKFLOW.category,
+        ...generateWorkflowGraph(suggestion),
+        isPublic: GENERATED_WORKFLOW.isPublic,
+        userId: input.userId,
+        version: GENERATED_WORKFLOW.version,
+      })
+      .returning();
+    if (!inserted) throw new Error('generateWorkflow: insert returned nothing');
+    await recordTemplateChange(tx, input.origin, 'workflow_template.create', inserted);
+    return inserted;
+  });
   return toDetail(db, row);
 }
 
@@ -110,7 +130,7 @@ export async function listWorkflows(db: Db, userId: string): Promise<WorkflowLis
 /** Saves edits as the next version of the workflow; earlier versions stay as they were. */
 export async function saveWorkflowVersion(
   db: Db,
-  input: { userId: string; id: string; changes: SaveWorkflowVersionInput },
+  input: { userId: string; id: string; changes: SaveWorkflowVersionInput; origin: AuditOrigin },
 ): Promise<WorkflowTemplateDetail> {
   const base = await readable(db, input.userId, input.id);
   if (base.userId !== input.userId) throw new AppError('FORBIDDEN', 'Only the owner can save a new version of this workflow.');
@@ -136,8 +156,9 @@ export async function saveWorkflowVersion(
         version: (latest?.version ?? base.version) + 1,
       })
       .returning();
+    if (!inserted) throw new Error('saveWorkflowVersion: insert returned nothing');
+    await recordTemplateChange(tx, input.origin, 'workflow_template.version', inserted);
     return inserted;
   });
-  if (!row) throw new Error('saveWorkflowVersion: insert returned nothing');
   return toDetail(db, row);
 }

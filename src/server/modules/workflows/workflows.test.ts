@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type TestUser, createTestUser } from '../../../../tests/auth-helpers.ts';
@@ -5,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { workflowListResponseSchema, workflowTemplateDetailSchema } from '../../../shared/schemas/workflows.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { readJson } from '../../../../tests/read-response.ts';
 
 let database: TestDatabase;
@@ -117,6 +120,36 @@ describe('workflow versions', () => {
     expect(original.versions.map((version) => version.version)).toEqual([1, 2, 3]);
     const list = readJson(await call(instance, user, 'GET', '/api/v1/workflows'), workflowListResponseSchema);
     expect(list.workflows.map((item) => [item.id, item.version])).toEqual([[again.id, 3]]);
+
+    // One trail entry each, by the owner, naming the lineage (docs/audit.md), on the global chain.
+    const trail = await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.entityId, v1.id)).orderBy(asc(auditEvents.seq)),
+    );
+    expect(
+      trail.map(({ organizationId, actorId, action, entityType, after }) => ({ organizationId, actorId, action, entityType, after })),
+    ).toMatchObject([
+      {
+        organizationId: null,
+        actorId: user.userId,
+        action: 'workflow_template.create',
+        entityType: 'workflow_template',
+        after: { id: v1.id, version: 1 },
+      },
+      {
+        organizationId: null,
+        actorId: user.userId,
+        action: 'workflow_template.version',
+        entityType: 'workflow_template',
+        after: { id: v2.id, version: 2 },
+      },
+      {
+        organizationId: null,
+        actorId: user.userId,
+        action: 'workflow_template.version',
+        entityType: 'workflow_template',
+        after: { id: again.id, version: 3 },
+      },
+    ]);
   });
 
   it('numbers twenty concurrent saves 2 to 21, none refused', async () => {

@@ -7,6 +7,7 @@ import { ADVISOR_COPY } from './advisor-copy.ts';
 import { generateWorkflow } from './api/generate-workflow.ts';
 import { createPlanFromSuggestion } from './api/create-plan.ts';
 import { type ChatActionKind, type ChatMessage, updateChat } from './chat-store.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 function noSubscription() {
   toast({ title: ADVISOR_COPY.noSubscriptionTitle, description: ADVISOR_COPY.noSubscriptionDescription, variant: 'destructive' });
@@ -42,7 +43,7 @@ export function useSuggestionActions(): { run: (action: ChatActionKind, message:
           source_mode: message.mode ?? 'general',
           raw_message: message.question ?? '',
         });
-        void navigate(`/task-requests?plan=${plan.id}`);
+        void navigate(workspaceHref.plan(plan.id));
       } catch (error) {
         if (error instanceof ApiError && error.code === 'NO_SUBSCRIPTION') noSubscription();
         else if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') void navigate('/auth');
@@ -63,7 +64,7 @@ export function useSuggestionActions(): { run: (action: ChatActionKind, message:
       try {
         const workflow = await generateWorkflow(suggestion);
         toast({ title: ADVISOR_COPY.workflowCreatedTitle, description: ADVISOR_COPY.workflowCreatedDescription, variant: 'success' });
-        void navigate(`/dashboard-compliancecore?tab=workflows&view=builder&template=${workflow.id}`);
+        void navigate(workspaceHref.workflowBuilder({ templateId: workflow.id }));
       } catch {
         toast({ title: ADVISOR_COPY.workflowFailed, variant: 'destructive' });
       }

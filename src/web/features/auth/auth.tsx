@@ -135,7 +135,9 @@ function useSessionState() {
       if (cancelled) return authClient;
       if (current.session && !redirectError) {
         const here = window.location.pathname;
-        const target = takeReturnPath() ?? (here === '/' || here === '/auth' ? ACCESS_DENIED_PATH : null);
+        // Back from an e-mail link or Google on /auth: its screen forwards the signed-in user to their home
+        // once their roles are known (an auditor's is the auditor portal); on the site's root, the dashboard.
+        const target = takeReturnPath() ?? (here === '/' ? ACCESS_DENIED_PATH : null);
         if (target && target !== here) void navigate(target, { replace: true });
       } else if (redirectError || error) {
         const params = new URLSearchParams();

@@ -1,7 +1,8 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ACCESS, ROLES, type Role, pageAccessRequirement } from '../../../shared/permissions.ts';
+import { ROLES, type Role } from '../../../shared/permissions.ts';
+import { PAGE_ACCESS, pageAccessRequirement } from '../../../shared/page-access.ts';
 import { FAKE_USER_ID, accessFor, fakeAuth } from '../../../../tests/fake-auth.ts';
 import { AuthContext, type AuthContextValue, useAuth } from './auth.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -68,6 +69,8 @@ const ALLOWED: Record<string, readonly Role[]> = {
   '/reviews': ['administrator', 'project_manager', 'consultant', 'analyst'],
   '/quality-scores': ROLES,
   '/agents': ['administrator', 'project_manager', 'consultant', 'analyst'],
+  // The organization's client manager and the staff who serve it; never an auditor (docs/trust-center.md).
+  '/trust-center': ['administrator', 'project_manager', 'consultant', 'client_manager'],
 };
 /** Why a page turns a role away: a role rank, unless the page asks for a permission. */
 const DENIAL_REASON: Record<string, string> = { '/reviews': 'permission', '/agents': 'permission' };
@@ -89,7 +92,8 @@ describe('the web route guard: role × route matrix', () => {
         } else {
           await screen.findByText('Content of /dashboard-compliancecore');
           expect(screen.getByTestId('where').textContent).toBe('/dashboard-compliancecore');
-          expect(denials).toEqual([{ path, reason: DENIAL_REASON[path] ?? 'role' }]);
+          const reason = path === '/trust-center' && role === 'auditor' ? 'permission' : (DENIAL_REASON[path] ?? 'role');
+          expect(denials).toEqual([{ path, reason }]);
         }
       });
     }

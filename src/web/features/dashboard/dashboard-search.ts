@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { DASHBOARD_TABS, type DashboardTab } from '../../../shared/workspace-links.ts';
 
 /** The dashboard's URL state (product.md §2 dashboard query parameters), parsed once with zod. */
-export const DASHBOARD_TABS = ['tasks', 'compliance', 'frameworks', 'analytics', 'workflows', 'support', 'integrations'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   tasks: 'Overview',
   compliance: 'Compliance',
+  vendors: 'Vendors',
   frameworks: 'Frameworks',
   analytics: 'Analytics',
   workflows: 'Workflows',
+  questionnaires: 'Questionnaires',
   support: 'Support',
   integrations: 'Integrations',
 };

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { frameworkPagePath } from '../../../shared/schemas/frameworks.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /**
  * Links inside the frameworks tab: the framework page, its crosswalk or a requirement, keeping the
@@ -8,10 +8,5 @@ import { frameworkPagePath } from '../../../shared/schemas/frameworks.ts';
 export function useFrameworkHref(): (frameworkId: string | null, options?: { from?: string; ref?: string }) => string {
   const [params] = useSearchParams();
   const organizationId = params.get('org') ?? undefined;
-  return (frameworkId, options = {}) => {
-    if (frameworkId) return frameworkPagePath(frameworkId, { ...options, organizationId });
-    const catalogue = new URLSearchParams({ tab: 'frameworks' });
-    if (organizationId) catalogue.set('org', organizationId);
-    return `/dashboard-compliancecore?${catalogue.toString()}`;
-  };
+  return (frameworkId, options = {}) => workspaceHref.framework(frameworkId, { ...options, organizationId });
 }

@@ -1,5 +1,6 @@
-import type { ApiKeyAccess, ApiKeyArea, ApiKeyScopes, WebhookDelivery } from '../../../shared/schemas/integrations.ts';
-import { API_KEY_AREA_LABELS, API_KEY_AREAS } from '../../../shared/schemas/integrations.ts';
+import { API_KEY_AREAS, type ApiKeyAccess, type ApiKeyArea } from '../../../shared/api-key-scopes.ts';
+import type { ApiKeyScopes, WebhookDelivery } from '../../../shared/schemas/integrations.ts';
+import { API_KEY_AREA_LABELS } from '../../../shared/schemas/integrations.ts';
 
 /** Words of the integrations screen. */
 

@@ -1,12 +1,14 @@
 import { DOMAIN_EVENT_LABELS } from '../../../shared/schemas/domain-events.ts';
 import type { RunStatus, WorkflowTrigger } from '../../../shared/schemas/workflow-runs.ts';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
+import { scheduleWords } from './schedule-words.ts';
 
 /** Words for triggers, statuses and times on the workflow screens. */
 
 export function triggerWords(trigger: WorkflowTrigger): string {
   if (trigger.kind === 'manual') return 'Manual (Run now)';
   if (trigger.kind === 'event') return `When: ${DOMAIN_EVENT_LABELS[trigger.eventType]}`;
-  return `Schedule: ${trigger.rrule.replace(/^RRULE:/, '')}`;
+  return `Schedule: ${scheduleWords(trigger.rrule)}`;
 }
 
 export const RUN_STATUS_TONE: Record<RunStatus, 'neutral' | 'info' | 'green' | 'yellow' | 'red'> = {
@@ -37,5 +39,5 @@ export function day(iso: string): string {
 
 /** The Workflow Builder on an organization's workflow (the template builder keeps `template=<id>`). */
 export function organizationBuilderPath(workflowId: string): string {
-  return `/dashboard-compliancecore?tab=workflows&view=builder&workflow=${workflowId}`;
+  return workspaceHref.workflowBuilder({ workflowId });
 }

@@ -202,3 +202,28 @@ describe('Program Analytics (tab=analytics)', () => {
     expect(within(figure).queryByRole('table')).toBeNull();
   });
 });
+
+describe('the Analytics tab’s empty state (issue 32)', () => {
+  it('does not say "Nothing to measure" above charts of delivered and in-review requests', async () => {
+    serveApi(ANSWERS);
+    open();
+    await screen.findByLabelText('Task requests by state');
+    await screen.findByTestId('no-advisor-figures');
+    expect(screen.queryByText(/Nothing to measure yet/)).toBeNull();
+  });
+
+  it('says so when there is nothing at all: no plan, no workflow and no task request', async () => {
+    serveApi({
+      ...ANSWERS,
+      '/api/v1/task-summary': {
+        counts: { active: 0, inReview: 0, completed: 0, overdue: 0, needsAttention: 0 },
+        queue: [],
+        changedSince: [],
+      },
+      '/api/v1/task-requests': { requests: [], nextCursor: null },
+    });
+    open();
+    await screen.findByText(/Nothing to measure yet/);
+    expect(screen.queryByTestId('no-advisor-figures')).toBeNull();
+  });
+});

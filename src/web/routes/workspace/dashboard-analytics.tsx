@@ -61,11 +61,26 @@ function ProgramAnalytics() {
   );
 }
 
+/**
+ * Whether any task request is counted (the same task summary the "Delivered work" figures draw); false
+ * for a role that does not read task requests (nothing is asked), null while it loads.
+ */
+function useHasDeliveredWork(): boolean | null {
+  const access = useTaskReadAccess();
+  const summary = useTaskSummary(null);
+  if (access === 'denied') return false;
+  if (access === 'loading') return null;
+  if (summary.isError) return false;
+  if (!summary.data) return null;
+  return Object.values(summary.data.counts).some((count) => count > 0);
+}
+
 /** The dashboard's analytics tab: the workspace's own figures, then Program Analytics. */
 export function AnalyticsTab({ figures }: { figures: WorkspaceFigures | null }) {
+  const hasDeliveredWork = useHasDeliveredWork();
   return (
     <div className="space-y-10">
-      <AnalyticsPanel figures={figures} />
+      <AnalyticsPanel figures={figures} hasDeliveredWork={hasDeliveredWork} />
       <ProgramAnalytics />
     </div>
   );

@@ -86,6 +86,68 @@ describe('the compliance overview', () => {
   });
 });
 
+describe('the subscription line (issue 32: it belongs to the organization, not to the buyer)', () => {
+  const GROWTH = {
+    subscription: {
+      id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+      plan: 'growth',
+      status: 'active',
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      seats: 5,
+      organizationId: ORG_ID,
+    },
+  } as const;
+  const NONE = { subscription: null };
+  const ACME = {
+    id: ORG_ID,
+    name: 'Acme',
+    website: null,
+    size: null,
+    country: null,
+    memberCount: 2,
+    staffCount: 1,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    plan: 'growth',
+    subscriptionStatus: 'active',
+    openRequests: 0,
+    overdueRequests: 0,
+    dueSoonRequests: 0,
+    waitingForClient: 0,
+  };
+
+  it('shows a client their organization’s plan', async () => {
+    serve();
+    renderWorkspaceRoute(<DashboardRoute />, { url: TAB, role: 'client', auth: { subscription: GROWTH } });
+    await screen.findByText(/Subscription: Growth plan/);
+    expect(screen.queryByText(/No subscription yet/)).toBeNull();
+  });
+
+  it('asks only a client without one to choose a plan', async () => {
+    serve();
+    renderWorkspaceRoute(<DashboardRoute />, { url: TAB, role: 'client', auth: { subscription: NONE } });
+    await screen.findByText(/No subscription yet/);
+  });
+
+  it('shows a consultant the chosen client organization’s plan, never "No subscription yet"', async () => {
+    serve({
+      '/api/v1/organizations/mine': { tenant: 'staff', organizations: MINE.organizations },
+      [`/api/v1/organizations/${ORG_ID}`]: ACME,
+    });
+    renderWorkspaceRoute(<DashboardRoute />, { url: TAB, role: 'consultant', auth: { subscription: NONE } });
+    await screen.findByText(/Acme: Growth plan/);
+    expect(screen.queryByText(/No subscription yet/)).toBeNull();
+  });
+
+  it('asks an auditor, who acts for no organization of their own, to buy nothing', async () => {
+    serve({ '/api/v1/organizations/mine': { tenant: 'staff', organizations: [] } });
+    renderWorkspaceRoute(<DashboardRoute />, { url: TAB, role: 'auditor', auth: { subscription: NONE } });
+    await screen.findByRole('heading', { name: 'Compliance' });
+    await waitFor(() => expect(screen.queryByText(/Loading your organization/)).toBeNull());
+    expect(screen.queryByText(/No subscription yet/)).toBeNull();
+  });
+});
+
 describe('the controls register', () => {
   it('filters by the status in the URL and saves a control marked not applicable only with a justification', async () => {
     const patched = vi.fn();
@@ -105,6 +167,7 @@ describe('the controls register', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Applies to us' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save control' }));
     within(dialog).getByText('Say why the control does not apply (at least 10 characters)');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Why it does not apply/));
     expect(patched).not.toHaveBeenCalled();
     await user.type(within(dialog).getByLabelText(/Why it does not apply/), 'We have no office network at all.');
     await user.click(within(dialog).getByRole('button', { name: 'Save control' }));
@@ -112,6 +175,33 @@ describe('the controls register', () => {
     const call = patched.mock.calls[0]?.[0] as { path: string; body: Record<string, unknown> };
     expect(call.path).toBe('/api/v1/controls/AC-03');
     expect(call.body).toMatchObject({ applicable: false, justification: 'We have no office network at all.', status: 'in_progress' });
+  });
+});
+
+describe('the controls register, long', () => {
+  it('shows a page of 25 controls at a time with Previous and Next, and starts again at the first page on a new filter', async () => {
+    const many = Array.from({ length: 60 }, (_, index) => control(`CC-${String(index + 1).padStart(2, '0')}`));
+    stubApi((call) => (call.path === '/api/v1/controls' ? { ...CONTROLS, controls: many } : BASE[call.path]));
+    const user = userEvent.setup();
+    renderWorkspaceRoute(<DashboardRoute />, { url: `${TAB}&section=controls`, role: 'client' });
+    const table = await screen.findByRole('table', { name: 'Controls in scope' });
+    const rowsShown = () => within(table).getAllByRole('rowheader').length;
+    expect(rowsShown()).toBe(25);
+    within(table).getByText('Control CC-01');
+    expect(within(table).queryByText('Control CC-26')).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Pages of controls' });
+    within(pages).getByText('Controls 1–25 of 60');
+    expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    within(pages).getByText('Controls 51–60 of 60');
+    expect(rowsShown()).toBe(10);
+    within(table).getByText('Control CC-60');
+    expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'not_started');
+    await waitFor(() => within(screen.getByRole('navigation', { name: 'Pages of controls' })).getByText('Controls 1–25 of 60'));
   });
 });
 
@@ -180,6 +270,33 @@ describe('the evidence register', () => {
     expect(JSON.parse(String(sent.get('fields')))).toMatchObject({ title: 'access-review', controlIds: ['AC-03'] });
     expect((sent.get('file') as File).name).toBe('access-review.pdf');
   });
+
+  it('shows the server’s refusal of an upload on the field it names, and asks for a file first', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/v1/evidence' && call.method === 'POST') {
+        const issues = [{ path: 'body.fields.title', message: 'That title is taken' }];
+        return Response.json({ error: { code: 'VALIDATION_FAILED', message: 'Invalid request', issues } }, { status: 400 });
+      }
+      if (call.path === '/api/v1/evidence') return { organizationId: ORG_ID, evidence: [], total: 0 };
+      return BASE[call.path];
+    });
+    const user = userEvent.setup();
+    renderWorkspaceRoute(<DashboardRoute />, { url: `${TAB}&section=evidence&control=AC-03`, role: 'client' });
+    await screen.findByText('No evidence matches');
+    await user.click(screen.getByRole('button', { name: 'Add evidence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add evidence' });
+    await user.type(within(dialog).getByLabelText(/Title/), 'Access review');
+    await user.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
+    await within(dialog).findByText('Choose a file');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^File/));
+
+    await user.upload(within(dialog).getByLabelText(/^File/), new File(['%PDF-1.7'], 'access-review.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
+    await within(dialog).findByText('That title is taken');
+    expect(within(dialog).getByLabelText(/Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Title/));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('the risk register', () => {
@@ -203,6 +320,10 @@ describe('the risk register', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add a risk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a risk' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add risk' }));
+    await within(dialog).findByText('Name the risk (at least 3 characters)');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Risk/));
+    expect(created).not.toHaveBeenCalled();
     await user.type(within(dialog).getByLabelText(/^Risk/), 'Vendor outage');
     await user.selectOptions(within(dialog).getByLabelText('Likelihood'), '5');
     await user.selectOptions(within(dialog).getByLabelText('Impact'), '4');
@@ -220,7 +341,11 @@ describe('the risk register', () => {
       impact: 4,
       treatment: 'transfer',
       controlIds: ['AC-03'],
+      residualLikelihood: 2,
+      ownerId: null,
+      reviewDate: '2027-02-01',
     });
+    expect(created.mock.calls[0]?.[0]).not.toHaveProperty('region');
   });
 });
 

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { planById } from '../../../shared/pricing-plans.ts';
-import { Alert, AlertTitle } from '../../components/ui/alert.tsx';
+import { isPlanId, planById } from '../../../shared/pricing-plans.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { LoadFailed } from '../../components/ui/load-states.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCan } from '../../features/auth/access.ts';
 import { useAuth } from '../../features/auth/auth.tsx';
@@ -12,6 +11,7 @@ import { ControlsRegister } from '../../features/controls/components/controls-re
 import { ControlsByStatus, FrameworkReadinessList, NextActions } from '../../features/controls/components/readiness-overview.tsx';
 import { EvidenceBriefList } from '../../features/evidence/components/evidence-brief-list.tsx';
 import { EvidenceRegister } from '../../features/evidence/components/evidence-register.tsx';
+import { EvidenceUploadDialog } from '../../features/evidence/components/evidence-upload-dialog.tsx';
 import { readinessReport, registerExport } from '../../features/registers/api/registers-api.ts';
 import { DownloadButton } from '../../features/registers/components/download-button.tsx';
 import { ImportDialog } from '../../features/registers/components/import-dialog.tsx';
@@ -19,22 +19,18 @@ import { RiskRegister } from '../../features/risks/components/risk-register.tsx'
 import { cn } from '../../lib/cn.ts';
 import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 import { ClientAuditRequests } from '../../features/engagements/components/client-audit-requests.tsx';
+import { useOrganization } from '../../features/organizations/api/get-organization.ts';
+import { COMPLIANCE_SECTIONS, type ComplianceSection, workspaceHref } from '../../../shared/workspace-links.ts';
 
-const SECTIONS = ['overview', 'controls', 'evidence', 'risks'] as const;
-type Section = (typeof SECTIONS)[number];
+const SECTIONS = COMPLIANCE_SECTIONS;
+type Section = ComplianceSection;
 const SECTION_LABELS: Record<Section, string> = { overview: 'Overview', controls: 'Controls', evidence: 'Evidence', risks: 'Risks' };
 
 /** A link inside the tab: the section (and its filters), keeping the chosen organization. */
 function useTabHref() {
   const [params] = useSearchParams();
   const org = params.get('org');
-  return (section: Section, filters: Record<string, string> = {}) => {
-    const next = new URLSearchParams({ tab: 'compliance' });
-    if (section !== 'overview') next.set('section', section);
-    for (const [name, value] of Object.entries(filters)) next.set(name, value);
-    if (org) next.set('org', org);
-    return `/dashboard-compliancecore?${next.toString()}`;
-  };
+  return (section: Section, filters: Record<string, string> = {}) => workspaceHref.compliance(section, { ...filters, organizationId: org });
 }
 
 /** A next action's link as the server wrote it, with the staff member's chosen organization kept. */
@@ -45,16 +41,27 @@ function withOrganization(href: string, org: string | null): string {
   return `${url.pathname}${url.search}`;
 }
 
-function SubscriptionLine() {
+const planName = (plan: string) => (isPlanId(plan) ? planById(plan).name : plan);
+
+/**
+ * The subscription the programme runs under, which belongs to the organization (docs/programme.md): a
+ * client's (their own or, for an invited colleague, the organization's), or for staff the chosen client
+ * organization's. "No subscription yet. Choose a plan" is said only to a client without one; staff and
+ * auditors have no plan of their own and are never asked to buy one.
+ */
+function SubscriptionLine({ programme }: { programme: ReturnType<typeof useProgrammeOrganization> }) {
   const { subscription } = useAuth();
   const current = subscription?.subscription ?? null;
-  if (!subscription) return null;
-  return current ? (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-      Subscription: {planById(current.plan).name} plan{' '}
-      <Badge tone={current.status === 'active' ? 'green' : 'yellow'}>{current.status.replace('_', ' ')}</Badge>
-    </p>
-  ) : (
+  if (current)
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        Subscription: {planById(current.plan).name} plan{' '}
+        <Badge tone={current.status === 'active' ? 'green' : 'yellow'}>{current.status.replace('_', ' ')}</Badge>
+      </p>
+    );
+  if (programme.picker) return <ClientSubscriptionLine organizationId={programme.organizationId} />;
+  if (!subscription || programme.isLoading) return null;
+  return (
     <p className="text-sm text-muted-foreground">
       No subscription yet.{' '}
       <Link to="/pricing" className="font-medium text-primary underline underline-offset-2">
@@ -65,27 +72,34 @@ function SubscriptionLine() {
   );
 }
 
+/** Staff: the chosen client organization's plan (nothing until one is chosen, or for one they do not reach). */
+function ClientSubscriptionLine({ organizationId }: { organizationId: string | null | undefined }) {
+  const organization = useOrganization(organizationId).data;
+  if (!organization) return null;
+  return organization.plan ? (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      {organization.name}: {planName(organization.plan)} plan{' '}
+      {organization.subscriptionStatus ? (
+        <Badge tone={organization.subscriptionStatus === 'active' ? 'green' : 'yellow'}>
+          {organization.subscriptionStatus.replace('_', ' ')}
+        </Badge>
+      ) : null}
+    </p>
+  ) : (
+    <p className="text-sm text-muted-foreground">{organization.name} has no subscription.</p>
+  );
+}
+
 function Overview({ organizationId, canReadRisks }: { organizationId: string | undefined; canReadRisks: boolean }) {
   const readiness = useReadiness(organizationId);
   const href = useTabHref();
   const [params] = useSearchParams();
   if (readiness.isPending) return <Spinner label="Working out your readiness" />;
-  if (readiness.isError)
-    return (
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>Your readiness could not be loaded</AlertTitle>
-        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void readiness.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+  if (readiness.isError) return <LoadFailed title="Your readiness could not be loaded" onRetry={() => void readiness.refetch()} />;
   const data = readiness.data;
   return (
     <div className="space-y-8">
-      <FrameworkReadinessList
-        readiness={data}
-        frameworksHref={`/dashboard-compliancecore?tab=frameworks${params.get('org') ? `&org=${params.get('org')}` : ''}`}
-      />
+      <FrameworkReadinessList readiness={data} frameworksHref={workspaceHref.framework(null, { organizationId: params.get('org') })} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <ControlsByStatus readiness={data} statusHref={(status) => href('controls', { status })} />
         <NextActions actions={data.nextActions} toHref={(target) => withOrganization(target, params.get('org'))} />
@@ -156,7 +170,8 @@ function Programme({ organizationId, section }: { organizationId: string | undef
   const canWriteControls = useCan({ permission: 'controls:write' });
   const canWriteEvidence = useCan({ permission: 'evidence:write' });
   const canWriteRisks = useCan({ permission: 'risks:write' });
-  const needsControlOptions = section === 'evidence' || section === 'risks';
+  // The overview needs them for the audit requests' evidence upload.
+  const needsControlOptions = section === 'evidence' || section === 'risks' || (section === 'overview' && canWriteEvidence);
   const options = useControls(organizationId, {}, { enabled: needsControlOptions });
   const readiness = useReadiness(organizationId);
   const controls = (options.data?.controls ?? []).map(({ id, title }) => ({ id, title }));
@@ -168,7 +183,23 @@ function Programme({ organizationId, section }: { organizationId: string | undef
     <div className="space-y-6">
       <SectionNav section={shown} sections={sections} />
       {shown === 'overview' ? <Overview organizationId={organizationId} canReadRisks={canReadRisks} /> : null}
-      {shown === 'overview' ? <ClientAuditRequests /> : null}
+      {shown === 'overview' ? (
+        <ClientAuditRequests
+          renderEvidenceUpload={
+            canWriteEvidence
+              ? ({ onAdded, onClose }) => (
+                  <EvidenceUploadDialog
+                    organizationId={organizationId}
+                    controls={controls}
+                    initialControlIds={[]}
+                    onClose={onClose}
+                    onAdded={onAdded}
+                  />
+                )
+              : undefined
+          }
+        />
+      ) : null}
       {shown === 'controls' ? (
         <RegisterSection register="controls" title="Controls register" organizationId={organizationId} canImport={canWriteControls}>
           <ControlsRegister organizationId={organizationId} frameworks={frameworks} me={me} canEdit={canWriteControls} />
@@ -237,7 +268,7 @@ export function ComplianceTab() {
           <h2 id="compliance-heading" className="text-xl font-semibold">
             Compliance
           </h2>
-          <SubscriptionLine />
+          <SubscriptionLine programme={programme} />
         </div>
         <ProgrammeOrganizationPicker picker={picker} />
       </div>

@@ -6,6 +6,7 @@ import { DeliverablesPanel } from '../../features/deliverables/components/delive
 import { DemoOverview } from '../../features/demo-mode/components/demo-overview.tsx';
 import { Deliverables as SampleDeliverables } from '../../features/demos/screens/deliverables.tsx';
 import { TaskOverview } from '../../features/task-requests/components/task-overview.tsx';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 
 /** The real task figures, the queue and what changed since the last visit (features/task-requests). */
 function TaskRequestsOverview() {
@@ -55,7 +56,7 @@ function DeliverablesSection({ isShowingDemo }: { isShowingDemo: boolean }) {
 export function OverviewPanel({ view, isShowingDemo }: { view: OverviewView; isShowingDemo: boolean }) {
   switch (view.kind) {
     case 'plan':
-      return <Navigate replace to={`/task-requests?plan=${view.planId}`} />;
+      return <Navigate replace to={workspaceHref.plan(view.planId)} />;
     case 'requests':
       return <Navigate replace to="/task-requests" />;
     case 'deliverables':

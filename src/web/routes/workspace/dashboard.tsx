@@ -13,7 +13,9 @@ import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrg
 import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
 import { ComplianceTab } from './dashboard-compliance.tsx';
+import { VendorsTab } from './dashboard-vendors.tsx';
 import { IntegrationsTab } from './dashboard-integrations.tsx';
+import { QuestionnairesTab } from './dashboard-questionnaires.tsx';
 import { FrameworksPanel } from './dashboard-frameworks.tsx';
 import { OverviewPanel } from './dashboard-overview.tsx';
 import { useDashboardFigures } from './use-dashboard-figures.ts';
@@ -55,6 +57,7 @@ export default function DashboardRoute() {
         panels={{
           tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
           compliance: <ComplianceTab />,
+          vendors: <VendorsTab />,
           frameworks: <FrameworksPanel onAsk={openAdvisor} />,
           analytics: <AnalyticsTab figures={figures} />,
           workflows: builder ?? (
@@ -67,6 +70,7 @@ export default function DashboardRoute() {
               <WorkflowList onAskAdvisor={() => openAdvisor('Workflows')} />
             </section>
           ),
+          questionnaires: <QuestionnairesTab />,
           support: <SupportPanel onAsk={() => openAdvisor('Support')} requests={<SupportRequestsSection />} />,
           integrations: <IntegrationsTab />,
         }}

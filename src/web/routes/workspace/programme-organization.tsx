@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, AlertTitle } from '../../components/ui/alert.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useRequestOrganizations } from '../../features/task-requests/api/task-requests-api.ts';
+import { useMyOrganizations } from '../../features/auth/my-organizations.ts';
 
 /**
  * Which organization's programme the compliance, frameworks and analytics tabs show. A client sees
@@ -17,7 +17,7 @@ export function useProgrammeOrganization(): {
   isLoading: boolean;
 } {
   const [params, setParams] = useSearchParams();
-  const mine = useRequestOrganizations();
+  const mine = useMyOrganizations();
   const data = mine.data;
   if (!data) return { organizationId: null, picker: null, isLoading: mine.isPending };
   if (data.tenant === 'member' || data.tenant === 'none') return { organizationId: undefined, picker: null, isLoading: false };

@@ -60,6 +60,7 @@ function detail(): TaskRequestDetail {
     deliverable: null,
     failureMessage: null,
     canCancel: true,
+    canRequestRevision: false,
   };
 }
 
@@ -165,6 +166,70 @@ describe('the create-task wizard (?new=1)', () => {
   });
 });
 
+describe('a delivered request', () => {
+  it('lets the client request a revision with notes, which sends the work back to the agent', async () => {
+    const user = userEvent.setup();
+    const delivered: TaskRequestDetail = {
+      ...detail(),
+      status: 'delivered',
+      canCancel: false,
+      canRequestRevision: true,
+      deliverable: { id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', status: 'completed', currentVersion: 1 },
+    };
+    const NOTES = 'Add the EU subprocessors and who reviews each.';
+    const revised: TaskRequestDetail = {
+      ...delivered,
+      status: 'queued',
+      canCancel: true,
+      canRequestRevision: false,
+      events: [
+        {
+          id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+          kind: 'revision_requested',
+          detail: NOTES,
+          actor: 'Ada',
+          createdAt: '2026-11-28T10:00:00.000Z',
+        },
+      ],
+    };
+    // The server's state: delivered until the revision is posted, queued after.
+    const isRevised = () => calls.some((call) => call.method === 'POST' && call.path.endsWith('/revision'));
+    const calls: ReturnType<typeof serve> = serve({
+      get [`/api/v1/task-requests/${REQUEST_ID}`]() {
+        return isRevised() ? revised : delivered;
+      },
+      [`/api/v1/task-requests/${REQUEST_ID}/comments`]: { comments: [] },
+      [`POST /api/v1/task-requests/${REQUEST_ID}/revision`]: revised,
+    });
+    renderWorkspaceRoute(<TaskRequestsRoute />, { url: `/task-requests?request=${REQUEST_ID}`, role: 'client' });
+    await user.click(await screen.findByRole('button', { name: 'Request a revision' }));
+    const form = screen.getByRole('form', { name: 'Request a revision' });
+    await user.type(within(form).getByLabelText('What should change'), 'Redo');
+    await user.click(within(form).getByRole('button', { name: 'Send for revision' }));
+    await within(form).findByText('Say what should change (at least 10 characters)');
+    expect(calls.some((call) => call.path.endsWith('/revision'))).toBe(false);
+
+    await user.clear(within(form).getByLabelText('What should change'));
+    await user.type(within(form).getByLabelText('What should change'), NOTES);
+    await user.click(within(form).getByRole('button', { name: 'Send for revision' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Request a revision' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/revision'))?.body).toEqual({ notes: NOTES });
+    await screen.findByText('Revision requested');
+    screen.getByText(NOTES);
+    expect(screen.queryByRole('button', { name: 'Request a revision' })).toBeNull();
+  });
+
+  it('offers no revision to someone who may not ask for one', async () => {
+    serve({
+      [`/api/v1/task-requests/${REQUEST_ID}`]: { ...detail(), status: 'delivered', canCancel: false, canRequestRevision: false },
+      [`/api/v1/task-requests/${REQUEST_ID}/comments`]: { comments: [] },
+    });
+    renderWorkspaceRoute(<TaskRequestsRoute />, { url: `/task-requests?request=${REQUEST_ID}`, role: 'consultant' });
+    await screen.findByRole('heading', { name: 'Vendor security review of CloudPay' });
+    expect(screen.queryByRole('button', { name: 'Request a revision' })).toBeNull();
+  });
+});
+
 describe('the task requests list', () => {
   it('shows each request’s status, due date, agent, reviewer and priority, and filters by status', async () => {
     const user = userEvent.setup();
@@ -201,6 +266,23 @@ describe('the task requests list', () => {
     await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/task-requests' && call.method === 'GET')).toBe(true));
     const fetchMock = vi.mocked(fetch);
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('status=delivered'))).toBe(true));
+  });
+
+  it('speaks to staff as the people serving the organizations, not as the client who asked', async () => {
+    serve({ '/api/v1/task-requests': { requests: [], nextCursor: null }, '/api/v1/plans': { plans: [] } });
+    const { unmount } = renderWorkspaceRoute(<TaskRequestsRoute />, { url: '/task-requests', role: 'consultant' });
+    await screen.findByText('No task requests yet');
+    screen.getByRole('heading', { name: 'Requests from your clients' });
+    screen.getByText(/^The work the organizations you serve asked for/);
+    screen.getByText(/When an organization you serve asks for work/);
+    expect(screen.queryByText(/^The work you asked for/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your requests' })).toBeNull();
+    unmount();
+    serve({ '/api/v1/task-requests': { requests: [], nextCursor: null }, '/api/v1/plans': { plans: [] } });
+    renderWorkspaceRoute(<TaskRequestsRoute />, { url: '/task-requests', role: 'client_manager' });
+    await screen.findByText('No task requests yet');
+    screen.getByRole('heading', { name: 'Your requests' });
+    screen.getByText(/^The work you asked for/);
   });
 
   it('says so when there are no requests, and when loading fails', async () => {

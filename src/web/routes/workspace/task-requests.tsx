@@ -11,6 +11,7 @@ import { PlanList } from '../../features/assistant-plans/components/plan-list.ts
 import { ReviewDetail } from '../../features/assistant-plans/components/review-detail.tsx';
 import { ReviewQueue } from '../../features/assistant-plans/components/review-queue.tsx';
 import { useAccessDecision } from '../../features/auth/access.ts';
+import { useAuth } from '../../features/auth/auth.tsx';
 import { TaskRequestList } from '../../features/task-requests/components/task-request-list.tsx';
 import { TaskRequestPage } from '../../features/task-requests/components/task-request-page.tsx';
 import { TaskRequestWizard } from '../../features/task-requests/components/task-request-wizard.tsx';
@@ -52,6 +53,8 @@ export default function TaskRequestsRoute() {
   const isReviewer = useAccessDecision(ENDPOINT_ACCESS.readReviews).state === 'allowed';
   const canReadTasks = useAccessDecision(ENDPOINT_ACCESS.readTasks).state === 'allowed';
   const canCreate = useAccessDecision(ENDPOINT_ACCESS.createTasks).state === 'allowed';
+  // Staff read the requests of the organizations they serve: the page speaks to them as such, not as the client.
+  const isStaff = useAuth().access?.userType === 'staff';
   if (plan) return <PlanDetail key={plan} planId={plan} />;
   if (review) return <ReviewDetail key={review} planId={review} />;
   if (page.request) return <TaskRequestPage key={page.request} requestId={page.request} />;
@@ -62,7 +65,9 @@ export default function TaskRequestsRoute() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Task requests</h1>
           <p className="mt-3 text-muted-foreground">
-            The work you asked for, where it stands and when it is due. Plans you kept from the compliance advisor follow below.
+            {isStaff
+              ? 'The work the organizations you serve asked for, where it stands and when it is due. Plans you kept from the compliance advisor follow below.'
+              : 'The work you asked for, where it stands and when it is due. Plans you kept from the compliance advisor follow below.'}
           </p>
         </div>
         {canCreate ? <NewTaskRequestLink /> : null}
@@ -70,10 +75,10 @@ export default function TaskRequestsRoute() {
       {canReadTasks ? (
         <section aria-labelledby="requests-heading" className="space-y-3">
           <h2 id="requests-heading" className="text-xl font-semibold">
-            Your requests
+            {isStaff ? 'Requests from your clients' : 'Your requests'}
           </h2>
           <ErrorBoundary level="component">
-            <TaskRequestList canCreate={canCreate} />
+            <TaskRequestList canCreate={canCreate} isStaff={isStaff} />
           </ErrorBoundary>
         </section>
       ) : null}

@@ -2,6 +2,7 @@ import { MAPPING_RELATION_LABELS } from '../../../../shared/schemas/programme-st
 import type { CatalogueHit } from '../advisor-catalogue.ts';
 import { neutralizeRetrievedText } from '../advisor-guardrails.ts';
 import { clip } from '../advisor-text.ts';
+import { normalizeCitation } from '../advisor-references.ts';
 import type { AdvisorRequest } from './provider.ts';
 
 /**
@@ -39,22 +40,50 @@ function rank(relation: string): number {
   return ['equal', 'superset', 'subset', 'intersect'].indexOf(relation);
 }
 
+/** A catalogue summary that says something ("Standard." or "Implementation specification (Required)." does not). */
+const isInformative = (text: string) => text.split(/\s+/).length >= 6 && !/^(standard|implementation specification)\b/i.test(text);
+
+/**
+ * What the governing requirement asks, in a sentence: its catalogue summary, or, when that is only a
+ * label, the summary the framework's own page gives for it.
+ */
+function governingText(request: AdvisorRequest, hit: CatalogueHit): string {
+  const summary = firstSentence(hit.summary);
+  if (isInformative(summary)) return summary;
+  const wanted = normalizeCitation(hit.citation);
+  for (const document of request.documents) {
+    for (const requirement of document.requirements) {
+      const citation = normalizeCitation(requirement.citation);
+      if ((wanted.startsWith(citation) || citation.startsWith(wanted)) && isInformative(requirement.summary)) {
+        return firstSentence(requirement.summary);
+      }
+    }
+  }
+  return `${hit.title}${/[.!?]$/.test(hit.title) ? '' : '.'}`;
+}
+
 export function catalogueAnswer(request: AdvisorRequest): { lines: string[]; references: string[] } | null {
   const [best, ...rest] = request.catalogue;
   if (!best) return null;
-  if (request.analysis.frameworks.length === 0 && !ASKS_WHICH.test(request.message)) return null;
+  const explicit = best.explicit;
+  if (!explicit && request.analysis.frameworks.length === 0 && !ASKS_WHICH.test(request.message)) return null;
   const topic = request.analysis.keywords
     .filter((word) => !/^(control|controls|cover|covers|requirement|clause|article)$/i.test(word))
     .slice(0, 4)
     .join(' ');
-  const lines = [
-    `**${best.citation} ${best.title}** is the ${best.frameworkName} requirement that covers ${topic || 'what you asked about'}. In short: ${firstSentence(best.summary)}`,
-  ];
+  // The first sentence answers the question, from the requirement that governs it; why it is that
+  // requirement comes second.
+  const answer = governingText(request, best);
+  const lines = [`Under **${best.citation} ${best.title}**: ${answer}`];
+  if (!explicit)
+    lines.push('', `${best.citation} is the ${best.frameworkName} requirement that governs ${topic ? 'this' : 'what you asked about'}.`);
   const control = controlSentence(best);
   if (control) lines.push('', control);
-  const related = rest.filter((hit) => hit.score >= best.score * RELATED_SHARE).slice(0, 1);
+  const related = rest
+    .filter((hit) => hit.framework === best.framework && (hit.explicit || hit.score >= best.score * RELATED_SHARE))
+    .slice(0, 1);
   for (const hit of related) {
-    lines.push('', `${hit.citation} ${hit.title} is close too: ${lowerFirst(firstSentence(hit.summary))}`);
+    lines.push('', `Related: ${hit.citation} ${hit.title} — ${lowerFirst(firstSentence(hit.summary))}`);
   }
   return { lines, references: [best.citation, ...related.map((hit) => hit.citation)] };
 }

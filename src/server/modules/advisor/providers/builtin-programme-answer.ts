@@ -1,5 +1,6 @@
 import { CONTROL_STATUS_LABELS, CONTROL_STATUSES } from '../../../../shared/schemas/programme-statuses.ts';
 import type { ProgrammeFacts } from '../advisor-programme.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /**
  * The builtin advisor's answer to a question about the client's own programme ("where do we stand on
@@ -15,7 +16,7 @@ export function programmeAnswer(facts: ProgrammeFacts): { lines: string[]; refer
   const references: string[] = [];
   if (facts.frameworks.length === 0) {
     lines.push(
-      `${facts.organizationName} has not activated a framework yet, so there is no readiness to report. Activate one on the [Frameworks tab](/dashboard-compliancecore?tab=frameworks): the controls it needs come into scope and readiness is computed from your own evidence.`,
+      `${facts.organizationName} has not activated a framework yet, so there is no readiness to report. Activate one on the [Frameworks tab](${workspaceHref.framework(null)}): the controls it needs come into scope and readiness is computed from your own evidence.`,
     );
     return { lines, references };
   }
@@ -45,9 +46,6 @@ export function programmeAnswer(facts: ProgrammeFacts): { lines: string[]; refer
       `${plural(facts.expiring.length, 'item expires', 'items expire')} within 30 days: ${facts.expiring.map((item) => `${item.title} (${item.expiresAt.slice(0, 10)})`).join(', ')}.`,
     );
   }
-  lines.push(
-    '',
-    'The [Compliance tab](/dashboard-compliancecore?tab=compliance) lists every requirement with its reason and the next actions.',
-  );
+  lines.push('', `The [Compliance tab](${workspaceHref.compliance()}) lists every requirement with its reason and the next actions.`);
   return { lines, references };
 }

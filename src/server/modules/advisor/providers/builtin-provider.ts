@@ -20,6 +20,8 @@ interface ScoredPassage {
   text: string;
   references: { citation: string; framework: FrameworkId }[];
   score: number;
+  /** How many of the question's terms it holds. */
+  matched: number;
 }
 
 const MAX_POINTS = 5;
@@ -87,7 +89,7 @@ function scorePassages(request: AdvisorRequest): ScoredPassage[] {
       if (passage.text.split(' ').length < 6 && passage.references.length === 0) score *= 0.5;
       // A lower-case opening is the middle of a list ("the categories of …;"): it reads badly alone.
       if (/^\p{Ll}/u.test(passage.text)) score *= 0.5;
-      return { ...passage, score: matched > 0 || (terms.length === 0 && targets.size > 0) ? score : 0 };
+      return { ...passage, matched, score: matched > 0 || (terms.length === 0 && targets.size > 0) ? score : 0 };
     })
     .filter((passage) => passage.score > 0)
     .sort((a, b) => b.score - a.score || a.document.score - b.document.score);
@@ -137,12 +139,32 @@ function frameworkOverview(request: AdvisorRequest): ScoredPassage[] {
       (passage) => passage.document.contentType === 'framework' && passage.document.framework && targets.has(passage.document.framework),
     )
     .slice(0, MAX_POINTS_PER_DOCUMENT)
-    .map((passage) => ({ ...passage, score: 1 }));
+    .map((passage) => ({ ...passage, score: 1, matched: 0 }));
+}
+
+/**
+ * Only related material follows the answer: nothing from a framework the question does not name, and,
+ * after a catalogue answer, only passages that cite what it cited or hold half the question's terms
+ * (all that cite it when the question named the reference itself).
+ */
+function relatedOnly(request: AdvisorRequest, scored: readonly ScoredPassage[], cited: readonly string[] | null): ScoredPassage[] {
+  const targets = new Set(request.analysis.frameworks);
+  const terms = new Set(request.analysis.keywords.map(stem)).size;
+  const explicit = request.catalogue[0]?.explicit === true;
+  return scored.filter((passage) => {
+    if (targets.size > 0) {
+      if (passage.document.framework && !targets.has(passage.document.framework)) return false;
+      if (passage.references.length > 0 && !passage.references.some((reference) => targets.has(reference.framework))) return false;
+    }
+    if (!cited) return true;
+    if (passage.references.some((reference) => cited.includes(reference.citation))) return true;
+    return !explicit && passage.matched >= Math.max(1, Math.ceil(terms / 2));
+  });
 }
 
 function compose(request: AdvisorRequest): AdvisorDraft {
-  const scored = scorePassages(request);
   const catalogue = catalogueAnswer(request);
+  const scored = relatedOnly(request, scorePassages(request), catalogue?.references ?? null);
   const programme = request.programme ? programmeAnswer(request.programme) : null;
   let points = choosePoints(scored).slice(0, catalogue ? MAX_POINTS_WITH_CATALOGUE : MAX_POINTS);
   if (points.length === 0 && !catalogue) points = frameworkOverview(request);

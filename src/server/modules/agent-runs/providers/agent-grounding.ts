@@ -1,3 +1,4 @@
+import type { BriefFacts, BriefStatement } from '../../../../shared/schemas/brief-facts.ts';
 import type { OutputSource } from '../../../../shared/schemas/reviews.ts';
 import type { WorkKind } from '../../../../shared/schemas/task-requests.ts';
 import { loadContent } from '../../../../shared/content-reader.server.ts';
@@ -7,6 +8,8 @@ import { neutralizeRetrievedText } from '../../advisor/advisor-guardrails.ts';
 import { citeRequirement, findReferences } from '../../advisor/advisor-references.ts';
 import { analyzeQuestion, retrieveDocuments } from '../../advisor/advisor-retrieval.ts';
 import { clip, keywords, splitPassages, stem, words } from '../../advisor/advisor-text.ts';
+import { type CatalogueEntry, entryForCitation, isKnownCitation, requirementsOfControls } from '../brief/brief-catalogue.ts';
+import { readBrief } from '../brief/read-brief.ts';
 import type { DraftInput } from './agent-provider.ts';
 
 /**
@@ -31,6 +34,8 @@ export interface GroundedRequirement {
   summary: string;
   /** How many of the request's topic words it shares (0 = only there because the framework is in scope). */
   relevance: number;
+  /** The request names it explicitly (a reference or a range): it leads the scope and must be addressed. */
+  asked?: boolean;
 }
 
 export interface GroundedPassage {
@@ -61,6 +66,8 @@ export interface Grounding {
   topic: Set<string>;
   topicWords: string[];
   earlierDeliverables: DraftInput['earlierDeliverables'];
+  /** What the brief says, as facts (readBrief): every composer works from them. */
+  facts: BriefFacts;
 }
 
 /** Words that steer retrieval and requirement choice towards each kind of work. */
@@ -154,8 +161,18 @@ export async function groundDraft(db: Db, input: DraftInput): Promise<Grounding>
   const title = asData(input.request.title, 300);
   const brief = asData(input.request.description);
   const notes = input.reviewNotes ? asData(input.reviewNotes, 2000) : null;
-  const named = requestFrameworks(input.request.frameworks, `${title} ${brief} ${notes ?? ''}`);
-  const ids: FrameworkId[] = named.length > 0 ? named : [...DEFAULT_FRAMEWORKS];
+  const facts =
+    input.facts ??
+    (await readBrief({ title: input.request.title, description: input.request.description, frameworks: input.request.frameworks }));
+  const excluded = new Set<FrameworkId>(facts.outOfScope.map((entry) => entry.framework));
+  const named = requestFrameworks(input.request.frameworks, `${title} ${brief} ${notes ?? ''}`).filter((id) => !excluded.has(id));
+  // A reference names its framework even when the words do not ("CC6.1" is SOC 2's).
+  for (const reference of facts.references)
+    if (!named.includes(reference.framework) && !excluded.has(reference.framework)) named.push(reference.framework);
+  const fallback = DEFAULT_FRAMEWORKS.filter((id) => !excluded.has(id));
+  // Both defaults out of scope and nothing named: the first catalogue framework that is not.
+  const remaining = FRAMEWORK_IDS.filter((id) => !excluded.has(id)).slice(0, 1);
+  const ids: FrameworkId[] = named.length > 0 ? named : fallback.length > 0 ? fallback : remaining;
   const known = frameworkCatalogue();
 
   const frameworkWords = new Set(ids.flatMap((id) => words(`${FRAMEWORKS[id].label} ${FRAMEWORKS[id].searchTerms}`)));
@@ -183,7 +200,20 @@ export async function groundDraft(db: Db, input: DraftInput): Promise<Grounding>
       })),
     )
     .sort((a, b) => b.relevance - a.relevance || ids.indexOf(a.framework) - ids.indexOf(b.framework) || a.order - b.order)
-    .map(({ order: _order, ...requirement }) => requirement);
+    .map(({ order: _order, ...requirement }) => requirement)
+    // Only what the catalogue holds may be cited.
+    .filter((requirement) => isKnownCitation(requirement.citation));
+  // The references the request makes lead, in its order, each once.
+  const asked: GroundedRequirement[] = [];
+  for (const reference of facts.references) {
+    const entry = reference.known && ids.includes(reference.framework) ? entryForCitation(reference.citation) : null;
+    if (entry && !asked.some((requirement) => requirement.citation === entry.citation))
+      asked.push({ ...groundedEntry(entry, 100), asked: true });
+  }
+  requirements.splice(0, 0, ...asked);
+  for (let index = requirements.length - 1; index >= asked.length; index -= 1) {
+    if (asked.some((requirement) => requirement.citation === requirements[index]?.citation)) requirements.splice(index, 1);
+  }
 
   const query = `${ids.map((id) => FRAMEWORKS[id].label).join(' ')} ${notes ?? ''} ${title} ${KIND_TOPIC[input.request.workKind]} ${brief}`;
   const documents = await retrieveDocuments(db, analyzeQuestion(query));
@@ -197,6 +227,8 @@ export async function groundDraft(db: Db, input: DraftInput): Promise<Grounding>
       const references = [...new Set(findReferences(text, document.framework).map((reference) => reference.citation))];
       // Another framework's page is off-topic for this request (a HIPAA page in a SOC 2 policy).
       if (document.framework !== null && !ids.includes(document.framework)) return [];
+      // A passage citing a framework the request put out of scope is not quoted in its draft.
+      if (findReferences(text, document.framework).some((reference) => excluded.has(reference.framework))) return [];
       const inScope = document.framework !== null;
       const score = matched + (inScope ? 1.5 : 0) + Math.min(references.length, 2) * 0.5 + document.score;
       return [{ documentTitle: document.title, urlPath: document.urlPath, heading, text: clip(text, PASSAGE_CHARS), references, score }];
@@ -228,7 +260,46 @@ export async function groundDraft(db: Db, input: DraftInput): Promise<Grounding>
     topic,
     topicWords,
     earlierDeliverables: input.earlierDeliverables,
+    facts,
   };
+}
+
+/** A catalogue requirement as the grounding holds it (long official texts clipped). */
+export function groundedEntry(entry: CatalogueEntry, relevance: number): GroundedRequirement {
+  return {
+    framework: entry.framework,
+    frameworkLabel: FRAMEWORKS[entry.framework].label,
+    citation: entry.citation,
+    title: entry.title,
+    summary: clip(entry.summary, 320),
+    relevance,
+  };
+}
+
+/**
+ * The in-scope requirements a stated gap or strength concerns, through the catalogue's typed mappings
+ * of its controls (never through words shared with a requirement's title), at most `limit`, leaves only.
+ */
+export function statementRequirements(grounding: Grounding, statement: BriefStatement, limit = 2): GroundedRequirement[] {
+  const ids = grounding.frameworks.map((framework) => framework.id);
+  const entries = requirementsOfControls(statement.controls, ids).filter((entry) => entry.leaf);
+  // One per framework first, so a two-framework request sees both.
+  const picked: CatalogueEntry[] = [];
+  for (const id of ids) {
+    const first = entries.find((entry) => entry.framework === id);
+    if (first) picked.push(first);
+  }
+  for (const entry of entries) if (!picked.includes(entry)) picked.push(entry);
+  return picked.slice(0, limit).map((entry) => groundedEntry(entry, 50));
+}
+
+/** The requirements a set of catalogue controls maps to in scope (a risk's, an evidence item's). */
+export function controlRequirements(grounding: Grounding, controls: readonly string[], limit = 1): GroundedRequirement[] {
+  const ids = grounding.frameworks.map((framework) => framework.id);
+  return requirementsOfControls(controls, ids)
+    .filter((entry) => entry.leaf)
+    .slice(0, limit)
+    .map((entry) => groundedEntry(entry, 10));
 }
 
 /**
@@ -247,6 +318,15 @@ export function citedSources(body: string, grounding: Grounding): OutputSource[]
   for (const requirement of grounding.requirements) {
     const at = indexOfCitation(body, requirement.citation);
     add(at, { kind: 'framework_requirement', ref: requirement.citation, title: requirement.title });
+  }
+  // Any other requirement of the catalogue the body cites (a mapping's, a stated gap's), under its catalogue citation.
+  for (const framework of grounding.frameworks) {
+    for (const reference of findReferences(body, framework.id)) {
+      const entry = grounding.frameworks.some((inScope) => inScope.id === reference.framework)
+        ? entryForCitation(reference.citation)
+        : null;
+      if (entry) add(indexOfCitation(body, entry.citation), { kind: 'framework_requirement', ref: entry.citation, title: entry.title });
+    }
   }
   for (const passage of grounding.passages) {
     add(body.indexOf(`](${passage.urlPath})`), { kind: 'knowledge_base', ref: passage.urlPath, title: passage.documentTitle });

@@ -1,37 +1,34 @@
-import type { WorkKind } from '../../../../shared/schemas/task-requests.ts';
 import type { AgentProvider } from './agent-provider.ts';
 import { groundDraft } from './agent-grounding.ts';
 import { classifyBuiltin } from './builtin-classifier.ts';
-import { composeEvidenceChecklist } from './compose-evidence-checklist.ts';
-import { composeGapAssessment } from './compose-gap-assessment.ts';
-import { composePolicyDraft } from './compose-policy-draft.ts';
-import { composeQuestionnaireAnswers } from './compose-questionnaire-answers.ts';
-import { composeRiskRegister } from './compose-risk-register.ts';
-import { composeVendorReview } from './compose-vendor-review.ts';
-import { type Composer, assembleDraft } from './draft-document.ts';
+import { composeBuiltinDraft } from '../drafting/compose-builtin.ts';
+import { composeOffThread, readBriefOffThread } from '../drafting/drafting-thread-client.ts';
 
-/** One composer per kind of work. */
-export const COMPOSERS: Record<WorkKind, Composer> = {
-  policy_draft: composePolicyDraft,
-  gap_assessment: composeGapAssessment,
-  risk_register: composeRiskRegister,
-  evidence_checklist: composeEvidenceChecklist,
-  vendor_review: composeVendorReview,
-  questionnaire_answers: composeQuestionnaireAnswers,
-};
+export interface BuiltinAgentOptions {
+  /**
+   * Reads briefs and composes drafts in the drafting thread (drafting/drafting-thread.ts), so the
+   * seconds of CPU a draft takes never hold the server's event loop: the server's choice (env
+   * DRAFT_THREAD, off by default until measured: decision 014). In the caller's thread otherwise.
+   */
+  offThread?: boolean;
+}
 
 /**
  * The default agent provider: offline and deterministic. It classifies with `classifyBuiltin` and
  * drafts with the composer of the request's kind of work, grounded in the framework requirements and
- * the knowledge base (agent-grounding.ts).
+ * the knowledge base (agent-grounding.ts); a redraft then goes through the reviewer's notes (notes/apply-notes.ts).
  */
-export function createBuiltinAgentProvider(): AgentProvider {
+export function createBuiltinAgentProvider(options: BuiltinAgentOptions = {}): AgentProvider {
+  const offThread = options.offThread ?? false;
   return {
     name: 'builtin',
     classify: async (input) => classifyBuiltin(input),
+    ...(offThread ? { readBrief: readBriefOffThread } : {}),
     async draft(db, input) {
-      const grounding = await groundDraft(db, input);
-      return assembleDraft(grounding, COMPOSERS[input.request.workKind](grounding), input.previous);
+      const facts = input.facts ?? (offThread ? await readBriefOffThread(input.request) : undefined);
+      const grounding = await groundDraft(db, { ...input, facts });
+      const compose = { workKind: input.request.workKind, previous: input.previous, reviewNotes: input.reviewNotes };
+      return offThread ? composeOffThread(grounding, compose) : composeBuiltinDraft(grounding, compose);
     },
   };
 }

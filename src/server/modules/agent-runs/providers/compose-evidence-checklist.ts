@@ -1,5 +1,7 @@
+import type { BriefThing, BriefThingKind } from '../../../../shared/schemas/brief-facts.ts';
 import { stem, words } from '../../advisor/advisor-text.ts';
 import type { GroundedRequirement, Grounding } from './agent-grounding.ts';
+import { askedRequirements, describeThings, scopeStatements } from './compose-facts.ts';
 import {
   type ComposedDraft,
   countFor,
@@ -105,12 +107,35 @@ function evidenceFor(requirement: GroundedRequirement): EvidenceKind['items'] {
   return best && best.hits > 0 ? best.kind.items : FALLBACK;
 }
 
+/** The kinds of named thing an evidence item is taken from, by what the item is about. */
+const SOURCE_KINDS: readonly [RegExp, readonly BriefThingKind[]][] = [
+  [/\b(access|user|account|mfa|sso|login|identity|privilege|joiner|leaver|offboard\w*)\b/i, ['identity_provider']],
+  [
+    /\b(log|alert|monitor\w*|scan\w*|vulnerab\w*|ticket\w*|change|deploy\w*|pull request|incident|patch\w*|device|endpoint|laptop)\b/i,
+    ['tool'],
+  ],
+  [/\b(backup|restore|encrypt\w*|config\w*|storage|bucket|key|network|firewall|region)\b/i, ['cloud', 'system']],
+  [/\b(vendor|supplier|contract|dpa|agreement|processor)\b/i, ['vendor']],
+  [/\b(record|data|request|retention|consent|model|dataset)\b/i, ['system', 'vendor', 'tool']],
+];
+
+/** Where an item comes from: the named systems of the kinds it concerns. */
+function sourcesOf(what: string, things: readonly BriefThing[]): string {
+  const kinds = new Set(SOURCE_KINDS.filter(([pattern]) => pattern.test(what)).flatMap(([, found]) => found));
+  const from = things.filter((thing) => kinds.has(thing.kind));
+  return from.length > 0 ? from.map((thing) => thing.name).join(', ') : '—';
+}
+
 /** An evidence checklist for a control: what to collect, for which requirement, who, how often, in what form. */
 export const composeEvidenceChecklist = (grounding: Grounding): ComposedDraft => {
   const organization = organizationName(grounding);
   const level = detailLevel(grounding.notes);
   const focus = grounding.requirements.filter((requirement) => requirement.relevance > 0);
-  const requirements = (focus.length > 0 ? focus : grounding.requirements).slice(0, countFor(level, 4));
+  // Every requirement the request names is covered (they lead the grounding's list).
+  const requirements = (focus.length > 0 ? focus : grounding.requirements).slice(
+    0,
+    Math.max(countFor(level, 4), askedRequirements(grounding).length),
+  );
   const owner = securityOwner(grounding);
   const rows: string[][] = [];
   const seen = new Set<string>();
@@ -118,10 +143,19 @@ export const composeEvidenceChecklist = (grounding: Grounding): ComposedDraft =>
     for (const item of evidenceFor(requirement)) {
       if (seen.has(item.what)) continue;
       seen.add(item.what);
-      rows.push([String(rows.length + 1), item.what, requirement.citation, owner, item.frequency, item.format, '☐ To collect']);
+      rows.push([
+        String(rows.length + 1),
+        item.what,
+        sourcesOf(item.what, grounding.facts.things),
+        requirement.citation,
+        owner,
+        item.frequency,
+        item.format,
+        '☐ To collect',
+      ]);
     }
   }
-  const checklist = table(['#', 'Evidence item', 'Satisfies', 'Owner', 'Frequency', 'Format', 'Status'], rows);
+  const checklist = table(['#', 'Evidence item', 'Taken from', 'Satisfies', 'Owner', 'Frequency', 'Format', 'Status'], rows);
   const quality = passagesFor(grounding, 'evidence auditor sample period dated complete', 2);
   const guidance = [...quality, ...grounding.passages.filter((passage) => !quality.includes(passage))].slice(0, countFor(level, 3));
 
@@ -130,7 +164,7 @@ export const composeEvidenceChecklist = (grounding: Grounding): ComposedDraft =>
     summary: `${rows.length} evidence items for ${organization} covering ${requirements.map((requirement) => requirement.citation).join(', ')}, each with an owner, a collection frequency and the format an auditor accepts.`,
     keyFindings: [
       `${requirements.length} requirements in focus: ${requirements.map((requirement) => `${requirement.citation} ${requirement.title}`).join('; ')}.`,
-      `${rows.filter((row) => row[4] === 'Per sample').length} items are sampled by the auditor across the period, so they must exist for the whole period, not just today.`,
+      `${rows.filter((row) => row[5] === 'Per sample').length} items are sampled by the auditor across the period, so they must exist for the whole period, not just today.`,
       'Every item starts as "To collect": none has been provided yet.',
     ],
     riskScore: exposureScore(grounding),
@@ -142,7 +176,19 @@ export const composeEvidenceChecklist = (grounding: Grounding): ComposedDraft =>
     sections: [
       {
         heading: 'Control in scope',
-        body: `${organization} asked for the evidence behind: **${grounding.request.title}**. The checklist maps each item to the ${frameworkList(grounding)} requirement it satisfies.${grounding.request.brief ? `\n\n> ${grounding.request.brief.slice(0, 400)}` : ''}`,
+        body: [
+          `${organization} asked for the evidence behind: **${grounding.request.title}**. The checklist maps each item to the ${frameworkList(grounding)} requirement it satisfies.`,
+          ...scopeStatements(grounding),
+          grounding.facts.things.length > 0
+            ? `Take the exports and screenshots from the systems the request names: ${describeThings(grounding.facts.things)}.`
+            : '',
+          grounding.facts.periods.length > 0
+            ? `Periods the request mentions: ${grounding.facts.periods.map((period) => period.text).join(', ')}.`
+            : '',
+          grounding.request.brief ? `> ${grounding.request.brief.slice(0, 400)}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       },
       { heading: 'Checklist', body: checklist },
       {

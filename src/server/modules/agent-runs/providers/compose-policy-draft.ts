@@ -1,4 +1,6 @@
+import type { BriefThing } from '../../../../shared/schemas/brief-facts.ts';
 import type { Grounding } from './agent-grounding.ts';
+import { askedRequirements, citationList, describeThings, quoted, scopeStatements, statedGaps, statedStrengths } from './compose-facts.ts';
 import {
   type ComposedDraft,
   countFor,
@@ -12,6 +14,7 @@ import {
   relatedDeliverables,
   securityOwner,
   sensitiveData,
+  sentenceCase,
   table,
 } from './draft-document.ts';
 
@@ -25,6 +28,85 @@ export function policyTopic(title: string): string {
   return cleaned || 'Information security';
 }
 
+/** What the policy asks of one named system, by its kind. */
+function appliedTo(thing: BriefThing, all: readonly BriefThing[]): string {
+  const identity = all.find((other) => other.kind === 'identity_provider')?.name ?? 'the identity provider';
+  switch (thing.kind) {
+    case 'identity_provider':
+      return `**${thing.name}** is the identity provider: every account is created, changed and removed there, multi-factor authentication is enforced there, and its sign-in logs are kept.`;
+    case 'cloud':
+      return `**${thing.name}** hosts production: access only through ${identity === thing.name ? 'named accounts' : identity} with least privilege, audit logging on, data encrypted at rest and in transit.`;
+    case 'vendor':
+      return `**${thing.name}** is a third party: assessed before it receives data, bound by security and data protection terms, and reviewed each year.`;
+    default:
+      return `**${thing.name}**: access is granted by role through ${identity === thing.name ? 'named accounts' : identity}, reviewed periodically and removed when no longer needed.`;
+  }
+}
+
+/** Section 2: who and what the policy applies to, the named systems, and what the request says of its scope. */
+function policyScope(grounding: Grounding, organization: string, data: readonly string[]): string {
+  const where = grounding.organization.country ? ` in ${grounding.organization.country} and wherever it operates` : '';
+  const things = grounding.facts.things;
+  return [
+    `This policy applies to all employees, contractors and temporary staff of ${organization}${where}, and to every system, service and third party that stores or processes ${organization}'s information${data.length > 0 ? ` — in particular ${data.join(', ')}` : ''}.`,
+    things.length > 0
+      ? `Systems named for this policy: ${describeThings(things)}. Each is covered by the statements below (section 4, "Applied to the named systems").`
+      : '',
+    ...scopeStatements(grounding),
+    grounding.organization.size
+      ? `It is sized for an organisation of ${grounding.organization.size} people: controls are proportionate, and duties below are combined where one person holds several roles.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Section 4: the numbered statements, what they ask of each named system, stated gaps and strengths, and guidance. */
+function policyStatements(
+  grounding: Grounding,
+  organization: string,
+  statements: readonly Grounding['requirements'][number][],
+  guidance: readonly Grounding['passages'][number][],
+): string {
+  const things = grounding.facts.things;
+  const statementLines = statements.map(
+    (requirement, index) =>
+      `${index + 1}. **${requirement.title}.** ${requirement.summary} ${organization} documents how it meets this and keeps the records as evidence (${requirement.citation}).`,
+  );
+  const appliedLines = things.map((thing) => `- ${appliedTo(thing, things)}`);
+  const gapItems = statedGaps(grounding);
+  const strengthItems = statedStrengths(grounding);
+  return [
+    `${organization} requires the following. Each statement is mapped to the framework requirement it satisfies.`,
+    '',
+    ...statementLines,
+    ...(appliedLines.length > 0 ? ['', '### Applied to the named systems', '', ...appliedLines] : []),
+    ...(gapItems.length > 0
+      ? [
+          '',
+          '### Gaps to close before this policy is met',
+          '',
+          ...gapItems.map(
+            (item) =>
+              `- ${sentenceCase(item.statement.topic)}: the request states ${quoted(item.statement, 140)}. Until it is closed, record it as an exception with an end date (${citationList(item.requirements)}).`,
+          ),
+        ]
+      : []),
+    ...(strengthItems.length > 0
+      ? [
+          '',
+          '### Current practice described in the request (needs evidence)',
+          '',
+          ...strengthItems.map(
+            (item) =>
+              `- ${sentenceCase(item.statement.topic)}: ${quoted(item.statement, 140)} — keep the records that show it operates (${citationList(item.requirements)}).`,
+          ),
+        ]
+      : []),
+    ...(guidance.length > 0 ? ['', '### Implementation guidance', '', ...guidance.map((passage) => `- ${passageLine(passage)}`)] : []),
+  ].join('\n');
+}
+
 /** A policy draft: purpose, scope, roles, numbered policy statements tied to requirements, exceptions, review. */
 export const composePolicyDraft = (grounding: Grounding): ComposedDraft => {
   const organization = organizationName(grounding);
@@ -33,11 +115,14 @@ export const composePolicyDraft = (grounding: Grounding): ComposedDraft => {
   const level = detailLevel(grounding.notes);
   // The requirements on the policy's subject; others only to reach a workable minimum of three.
   const relevant = grounding.requirements.filter((requirement) => requirement.relevance > 0);
-  const statements = (relevant.length >= 3 ? relevant : grounding.requirements).slice(0, countFor(level, 6));
+  // Every requirement the request asks for by name is a statement (they lead the list).
+  const statements = (relevant.length >= 3 ? relevant : grounding.requirements).slice(
+    0,
+    Math.max(countFor(level, 6), askedRequirements(grounding).length),
+  );
   const guidance = grounding.passages.slice(0, countFor(level, 3));
   const data = sensitiveData(grounding);
   const owner = securityOwner(grounding);
-  const where = grounding.organization.country ? ` in ${grounding.organization.country} and wherever it operates` : '';
 
   const purpose = [
     `This policy sets out how ${organization} manages ${topic.toLowerCase()}: what it requires, who is accountable, and how compliance is checked. It supports ${organization}'s ${frameworkList(grounding)} programme, in particular ${statements
@@ -49,14 +134,7 @@ export const composePolicyDraft = (grounding: Grounding): ComposedDraft => {
     .filter(Boolean)
     .join('\n\n');
 
-  const scope = [
-    `This policy applies to all employees, contractors and temporary staff of ${organization}${where}, and to every system, service and third party that stores or processes ${organization}'s information${data.length > 0 ? ` — in particular ${data.join(', ')}` : ''}.`,
-    grounding.organization.size
-      ? `It is sized for an organisation of ${grounding.organization.size} people: controls are proportionate, and duties below are combined where one person holds several roles.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const scope = policyScope(grounding, organization, data);
 
   const roles = table(
     ['Role', 'Responsibilities'],
@@ -69,16 +147,7 @@ export const composePolicyDraft = (grounding: Grounding): ComposedDraft => {
     ],
   );
 
-  const statementLines = statements.map(
-    (requirement, index) =>
-      `${index + 1}. **${requirement.title}.** ${requirement.summary} ${organization} documents how it meets this and keeps the records as evidence (${requirement.citation}).`,
-  );
-  const statementsBody = [
-    `${organization} requires the following. Each statement is mapped to the framework requirement it satisfies.`,
-    '',
-    ...statementLines,
-    ...(guidance.length > 0 ? ['', '### Implementation guidance', '', ...guidance.map((passage) => `- ${passageLine(passage)}`)] : []),
-  ].join('\n');
+  const statementsBody = policyStatements(grounding, organization, statements, guidance);
 
   const mapping = table(
     ['Statement', 'Requirement', 'Evidence to keep'],

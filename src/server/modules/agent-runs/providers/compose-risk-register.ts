@@ -1,5 +1,7 @@
+import type { BriefThingKind } from '../../../../shared/schemas/brief-facts.ts';
 import { stem, words } from '../../advisor/advisor-text.ts';
-import type { Grounding } from './agent-grounding.ts';
+import { type Grounding, controlRequirements } from './agent-grounding.ts';
+import { describeThings, quoted, scopeStatements } from './compose-facts.ts';
 import {
   type ComposedDraft,
   clamp,
@@ -9,7 +11,6 @@ import {
   organizationName,
   passageLine,
   passagesFor,
-  requirementsFor,
   securityOwner,
   sensitiveData,
   table,
@@ -23,8 +24,10 @@ interface RiskTemplate {
   likelihood: number;
   impact: number;
   treatment: string;
-  /** Words that find the requirement this risk's controls satisfy. */
-  controls: string;
+  /** The catalogue controls that treat it: the requirement shown comes from their typed mappings. */
+  controls: readonly string[];
+  /** Brief topics (brief-topics.ts) whose stated gap makes this risk likelier. */
+  topics: readonly string[];
   owner: 'security' | 'engineering' | 'people' | 'legal' | 'operations';
 }
 
@@ -36,7 +39,15 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 4,
     impact: 4,
     treatment: 'Mitigate: MFA everywhere, joiner-mover-leaver process tied to HR, quarterly access reviews.',
-    controls: 'access authentication registration review least privilege',
+    controls: ['IAM-03', 'IAM-07', 'IAM-05', 'IAM-04'],
+    topics: [
+      'multi-factor authentication',
+      'single sign-on',
+      'access reviews',
+      'offboarding and access removal',
+      'privileged access',
+      'passwords',
+    ],
     owner: 'security',
   },
   {
@@ -47,7 +58,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     impact: 4,
     treatment:
       'Mitigate: vendor inventory, due diligence before onboarding, annual review of assurance reports, contractual security terms.',
-    controls: 'vendor partner processor third contract',
+    controls: ['VEN-01', 'VEN-03', 'VEN-02'],
+    topics: ['vendor management', 'data processing agreements'],
     owner: 'operations',
   },
   {
@@ -57,7 +69,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 3,
     treatment: 'Mitigate: mandatory pull-request review, automated tests, separated deployment rights, change log.',
-    controls: 'change authorised tested approved',
+    controls: ['SDL-09', 'SDL-04'],
+    topics: ['change management', 'secure development'],
     owner: 'engineering',
   },
   {
@@ -68,7 +81,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 5,
     treatment: 'Mitigate: central logging and alerting, a tested incident response plan, a yearly tabletop exercise.',
-    controls: 'incident monitoring anomalies breach notification response',
+    controls: ['INC-01', 'OPS-06', 'INC-07'],
+    topics: ['incident response', 'logging and monitoring', 'breach notification'],
     owner: 'security',
   },
   {
@@ -78,7 +92,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 2,
     impact: 5,
     treatment: 'Mitigate: automated backups with immutable copies, quarterly restore tests, a documented recovery plan.',
-    controls: 'backup recovery availability continuity',
+    controls: ['OPS-04', 'BCM-02', 'BCM-03'],
+    topics: ['backups and restore testing', 'business continuity and disaster recovery'],
     owner: 'engineering',
   },
   {
@@ -89,7 +104,16 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 4,
     treatment: 'Mitigate: records of processing, retention schedule, a tracked process for data subject requests.',
-    controls: 'processing records personal rights retention lawful',
+    controls: ['PRV-02', 'PRV-06', 'PRV-04', 'PRV-05'],
+    topics: [
+      'records of processing',
+      'data retention',
+      'data subject requests',
+      'consent',
+      'privacy notice',
+      'data protection impact assessments',
+      'international transfers',
+    ],
     owner: 'legal',
   },
   {
@@ -99,7 +123,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 4,
     impact: 3,
     treatment: 'Mitigate: onboarding and yearly awareness training, phishing simulations, payment verification by a second channel.',
-    controls: 'training awareness integrity conduct',
+    controls: ['HRS-03'],
+    topics: ['security awareness training'],
     owner: 'people',
   },
   {
@@ -109,7 +134,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 4,
     treatment: 'Mitigate: full-disk encryption and device management, encryption at rest by default, configuration scanning.',
-    controls: 'encryption cryptographic security of processing measures',
+    controls: ['CRY-02', 'CFG-04', 'CRY-03'],
+    topics: ['encryption', 'encryption at rest', 'encryption in transit', 'key management', 'endpoint security'],
     owner: 'engineering',
   },
   {
@@ -119,7 +145,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 4,
     treatment: 'Mitigate: monthly scanning, patch deadlines by severity, a yearly penetration test.',
-    controls: 'vulnerabilities technical anomalies monitoring',
+    controls: ['VUL-02', 'VUL-01', 'VUL-03'],
+    topics: ['vulnerability management', 'penetration testing', 'configuration hardening'],
     owner: 'engineering',
   },
   {
@@ -129,7 +156,8 @@ const LIBRARY: readonly RiskTemplate[] = [
     likelihood: 3,
     impact: 3,
     treatment: 'Mitigate: a quarterly risk review with named owners and treatment deadlines reported to leadership.',
-    controls: 'risk identification analysis assessment governance',
+    controls: ['RSK-02', 'RSK-04', 'RSK-03'],
+    topics: ['risk assessment', 'asset inventory'],
     owner: 'security',
   },
 ];
@@ -141,28 +169,37 @@ const OWNER_ROLE = {
   operations: 'Head of Operations',
 } as const;
 
-/** A risk register: risks chosen from the request's words, scored likelihood × impact before and after treatment. */
-export const composeRiskRegister = (grounding: Grounding): ComposedDraft => {
-  const organization = organizationName(grounding);
-  const level = detailLevel(grounding.notes);
-  const data = sensitiveData(grounding);
-  const large = grounding.organization.size === '501-2000' || grounding.organization.size === '2000+';
+/** Which risks concern a named thing, by its kind: the control families that treat them. */
+const FAMILIES_FOR: Record<BriefThingKind, readonly string[]> = {
+  identity_provider: ['IAM'],
+  cloud: ['CRY', 'CFG', 'OPS', 'BCM', 'IAM'],
+  vendor: ['VEN', 'PRV', 'IAM'],
+  system: ['VEN', 'PRV', 'IAM', 'CRY'],
+  tool: ['SDL', 'VUL', 'INC', 'OPS', 'VEN'],
+};
+
+/** The risks the request's words and stated gaps point to, scored before and after treatment, with their owner and requirement. */
+function scoredRisks(grounding: Grounding, level: ReturnType<typeof detailLevel>, data: readonly string[], large: boolean) {
   const topic = grounding.topic;
+  const gapTopics = new Set(grounding.facts.gaps.map((gap) => gap.topic));
+  // A risk the brief's own stated gap feeds comes first: the client told us it is exposed there.
   const ranked = LIBRARY.map((template, index) => ({
     template,
     index,
-    hits: words(template.cues).filter((word) => topic.has(stem(word))).length,
+    hits:
+      words(template.cues).filter((word) => topic.has(stem(word))).length + (template.topics.some((name) => gapTopics.has(name)) ? 100 : 0),
   })).sort(
     (a, b) => b.hits - a.hits || b.template.likelihood * b.template.impact - a.template.likelihood * a.template.impact || a.index - b.index,
   );
   const chosen = ranked.slice(0, countFor(level, 6));
 
-  const risks = chosen.map(({ template }, index) => {
-    const likelihood = clamp(template.likelihood + (large && template.owner === 'security' ? 1 : 0), 1, 5);
+  return chosen.map(({ template }, index) => {
+    const stated = grounding.facts.gaps.find((gap) => template.topics.includes(gap.topic));
+    const likelihood = clamp(template.likelihood + (large && template.owner === 'security' ? 1 : 0) + (stated ? 1 : 0), 1, 5);
     const impact = clamp(template.impact + (data.length > 0 ? 1 : 0), 1, 5);
     const residualLikelihood = clamp(likelihood - 2, 1, 5);
     const residualImpact = clamp(impact - (template.treatment.includes('backup') ? 1 : 0), 1, 5);
-    const requirement = requirementsFor(grounding, template.controls, 1)[0];
+    const requirement = controlRequirements(grounding, template.controls, 1)[0];
     const owner = template.owner === 'security' ? securityOwner(grounding) : OWNER_ROLE[template.owner];
     return {
       id: `R-${String(index + 1).padStart(2, '0')}`,
@@ -175,13 +212,23 @@ export const composeRiskRegister = (grounding: Grounding): ComposedDraft => {
       residualImpact,
       requirement,
       owner,
+      stated,
     };
   });
+}
+
+/** A risk register: risks chosen from the request's words, scored likelihood × impact before and after treatment. */
+export const composeRiskRegister = (grounding: Grounding): ComposedDraft => {
+  const organization = organizationName(grounding);
+  const level = detailLevel(grounding.notes);
+  const data = sensitiveData(grounding);
+  const large = grounding.organization.size === '501-2000' || grounding.organization.size === '2000+';
+  const risks = scoredRisks(grounding, level, data, large);
   const register = table(
     ['ID', 'Risk', 'Likelihood (1–5)', 'Impact (1–5)', 'Inherent (L×I)', 'Treatment', 'Residual (L×I)', 'Owner', 'Requirement'],
     risks.map((risk) => [
       risk.id,
-      `**${risk.template.title}.** ${risk.template.scenario}`,
+      `**${risk.template.title}.** ${risk.template.scenario}${risk.stated ? ` Stated in the request: ${quoted(risk.stated, 140)}` : ''}`,
       String(risk.likelihood),
       String(risk.impact),
       String(risk.inherent),
@@ -191,6 +238,18 @@ export const composeRiskRegister = (grounding: Grounding): ComposedDraft => {
       risk.requirement?.citation ?? '—',
     ]),
   );
+  // Every system, vendor or tool the request names is an asset row with the risks that concern it.
+  const assets = grounding.facts.things.map((thing) => {
+    const concerned = risks.filter((risk) =>
+      risk.template.controls.some((control) => FAMILIES_FOR[thing.kind].includes(control.split('-')[0] ?? '')),
+    );
+    const shown = concerned.length > 0 ? concerned : risks.slice(0, 1);
+    return [
+      thing.name,
+      describeThings([thing]).replace(/^.*\((.*)\)$/, '$1'),
+      shown.map((risk) => `${risk.id} ${risk.template.title}`).join('; '),
+    ];
+  });
   const band = (score: number) => (score >= 15 ? 'High' : score >= 8 ? 'Medium' : 'Low');
   const heat = table(
     ['Band', 'Inherent', 'Residual'],
@@ -228,9 +287,14 @@ export const composeRiskRegister = (grounding: Grounding): ComposedDraft => {
     sections: [
       {
         heading: 'Method',
-        body: `Likelihood and impact are scored 1–5; inherent risk is likelihood × impact before any treatment, residual risk after the planned treatment. ${data.length > 0 ? `Impact is raised by one because ${data.join(', ')} is processed. ` : ''}${large ? 'Likelihood of access-related risks is raised by one for an organisation of this size. ' : ''}Scores are a starting point for ${organization}'s risk owners to confirm.`,
+        body: `Likelihood and impact are scored 1–5; inherent risk is likelihood × impact before any treatment, residual risk after the planned treatment. ${data.length > 0 ? `Impact is raised by one because ${data.join(', ')} is processed. ` : ''}${large ? 'Likelihood of access-related risks is raised by one for an organisation of this size. ' : ''}Scores are a starting point for ${organization}'s risk owners to confirm. A risk the request itself says it is exposed to (a stated gap) comes first and its likelihood is raised by one. Each risk's requirement comes from the frameworks catalogue's mapping of the controls that treat it.${
+          grounding.facts.things.length > 0 ? ` Systems named in the request: ${describeThings(grounding.facts.things)}.` : ''
+        }${scopeStatements(grounding).length > 0 ? `\n\n${scopeStatements(grounding).join('\n\n')}` : ''}`,
       },
       { heading: 'Risk register', body: register },
+      ...(assets.length > 0
+        ? [{ heading: 'Assets named in the request', body: table(['Asset', 'Kind', 'Risks that concern it'], assets) }]
+        : []),
       { heading: 'Heat map', body: heat },
       ...(guidance.length + more.length > 0
         ? [{ heading: 'Guidance applied', body: [...guidance, ...more].map((passage) => `- ${passageLine(passage)}`).join('\n') }]

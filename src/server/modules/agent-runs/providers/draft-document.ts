@@ -1,9 +1,10 @@
 import { WORK_KIND_LABELS } from '../../../../shared/schemas/task-requests.ts';
-import { sentences } from '../../../../shared/rules/sentences.ts';
 import { stem, words } from '../../advisor/advisor-text.ts';
+import { cleanReferences, referenceContext } from '../check-references.ts';
+import { parseReviewNotes } from '../notes/parse-notes.ts';
 import { AGENT_FOR_KIND } from './builtin-classifier.ts';
 import type { DraftInput, DraftResult } from './agent-provider.ts';
-import { type GroundedPassage, type GroundedRequirement, type Grounding, citedSources, indexOfCitation } from './agent-grounding.ts';
+import { type GroundedPassage, type GroundedRequirement, type Grounding, citedSources } from './agent-grounding.ts';
 
 /**
  * The frame every builtin composer's draft shares: a header with who it is for, the reviewer's notes
@@ -30,9 +31,10 @@ export type Composer = (grounding: Grounding) => ComposedDraft;
 export type DetailLevel = 'less' | 'standard' | 'more';
 
 export function detailLevel(notes: string | null): DetailLevel {
-  if (!notes) return 'standard';
-  if (/\b(shorter|too long|concise|condense|trim|brief(er)?|less detail)\b/i.test(notes)) return 'less';
-  if (/\b(more detail|detailed|expand|elaborate|too short|too thin|deeper|more specific|add more|thin)\b/i.test(notes)) return 'more';
+  // Read from the notes' instructions, so "the brief says…" is not taken for "make it briefer".
+  const kinds = new Set(parseReviewNotes(notes).map((instruction) => instruction.kind));
+  if (kinds.has('shorten')) return 'less';
+  if (kinds.has('expand')) return 'more';
   return 'standard';
 }
 
@@ -164,41 +166,8 @@ export function confidenceOf(grounding: Grounding): number {
   return clamp(score, 20, 92);
 }
 
-function changesSection(grounding: Grounding, body: string, previous: DraftInput['previous']): string {
-  const notes = grounding.notes ?? '';
-  const before = previous?.body ?? '';
-  const lines: string[] = ['The reviewer asked:', '', quote(notes || '(no notes given)'), '', 'What this version does about it:', ''];
-  const addedRequirements = grounding.requirements
-    .filter((requirement) => indexOfCitation(body, requirement.citation) >= 0 && indexOfCitation(before, requirement.citation) < 0)
-    .map((requirement) => requirement.citation);
-  const addedArticles = grounding.passages
-    .filter((passage) => body.includes(`](${passage.urlPath})`) && !before.includes(`](${passage.urlPath})`))
-    .map((passage) => `[${passage.documentTitle}](${passage.urlPath})`);
-  const level = detailLevel(grounding.notes);
-  const actions: string[] = [];
-  if (level === 'more')
-    actions.push('Expanded the lists and tables: more items, more requirements and more guidance than the previous version.');
-  if (level === 'less') actions.push('Shortened the draft: fewer, higher-priority items, as asked.');
-  const namedFrameworks = grounding.frameworks.filter((framework) => new RegExp(`\\b${framework.label}\\b`, 'i').test(notes));
-  if (namedFrameworks.length > 0) {
-    actions.push(`Brought ${namedFrameworks.map((framework) => framework.label).join(' and ')} into scope, as the notes name it.`);
-  }
-  if (addedRequirements.length > 0) actions.push(`Now also covers ${[...new Set(addedRequirements)].join(', ')}.`);
-  if (addedArticles.length > 0) actions.push(`Draws on ${[...new Set(addedArticles)].join(', ')}.`);
-  // Each point of the notes is tracked, so the reviewer can check it off.
-  const points = sentences(notes)
-    .map((point) => point.trim())
-    .filter(Boolean);
-  for (const point of points)
-    actions.push(
-      `Reviewer point “${point.replaceAll(/[“”]/g, '"')}”: taken into the brief of this version (what was retrieved and which requirements lead); check it below.`,
-    );
-  if (actions.length === 0) actions.push('Re-ran the grounding with the notes as part of the brief; see the sections below.');
-  lines.push(...actions.map((action) => `- ${action}`));
-  return lines.join('\n');
-}
-
-function sourcesSection(grounding: Grounding, body: string): string {
+/** The body's closing list of what it cites (the notes layer writes it again after applying notes). */
+export function sourcesSection(grounding: Grounding, body: string): string {
   const sources = citedSources(body, grounding);
   return sources
     .map((source) => {
@@ -232,17 +201,23 @@ export function assembleDraft(grounding: Grounding, composed: ComposedDraft, pre
     '_A first draft by a ComplianceCore agent for human review. It is guidance, not legal advice, and it does not certify compliance: certification and attestation come from an independent, accredited auditor._',
   ].join('\n');
   const content = composed.sections.map((section) => `## ${section.heading}\n\n${section.body.trim()}`).join('\n\n');
-  const changes =
-    grounding.notes !== null || previous ? `## Changes in this version\n\n${changesSection(grounding, content, previous)}\n\n` : '';
-  const withoutSources = `${intro}\n\n${changes}${content}`;
+  // A redraft's "Changes in this version" is written by the notes layer (notes/apply-notes.ts), which
+  // checks each change it claims against the previous version. The one reference check
+  // (check-references.ts): nothing the catalogue does not hold, or of an out-of-scope framework, is
+  // left in (a quoted brief or passage could carry one).
+  const context = referenceContext(
+    grounding.facts,
+    grounding.frameworks.map((framework) => framework.id),
+  );
+  const withoutSources = cleanReferences(`${intro}\n\n${content}`, context);
   const body = `${withoutSources}\n\n## Sources\n\n${sourcesSection(grounding, withoutSources)}\n`;
   return {
     title: composed.title,
     confidence: confidenceOf(grounding),
-    summary: composed.summary,
-    keyFindings: composed.keyFindings,
+    summary: cleanReferences(composed.summary, context),
+    keyFindings: composed.keyFindings.map((finding) => cleanReferences(finding, context)).filter(Boolean),
     riskScore: clamp(composed.riskScore),
-    recommendations: composed.recommendations,
+    recommendations: composed.recommendations.map((recommendation) => cleanReferences(recommendation, context)).filter(Boolean),
     body,
     sources: citedSources(body, grounding),
     provider: 'builtin',

@@ -35,7 +35,7 @@ const body = [
   '',
   '## Purpose',
   '',
-  'Quarterly access reviews keep access right (SOC 2 CC6.2, SOC 2 CC6.3), following [Running quarterly access reviews](/knowledge-base/access-reviews). SOC 2 CC9.9 is invented and must not count.',
+  'Quarterly access reviews keep access right (SOC 2 CC6.2, SOC 2 CC6.3), following [Running quarterly access reviews](/knowledge-base/access-reviews).',
   '',
   '## Policy statements',
   '',
@@ -143,13 +143,15 @@ describe('the openai agent provider', () => {
   it('throws on output that does not match the schema, so the job retries', async () => {
     const model = await startModelServer(answering(JSON.stringify({ ...draftReply, riskScore: 140, keyFindings: [] })));
     const provider = createOpenAiAgentProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
-    await expect(provider.draft(database.db, input)).rejects.toThrow(/does not match the schema: keyFindings, riskScore/);
+    await expect(provider.draft(database.db, input)).rejects.toThrow(/does not match the schema: keyFindings, riskScore after 3 attempts/);
+    expect(model.requests).toHaveLength(3);
   });
 
   it('throws on a reply that is not JSON', async () => {
     const model = await startModelServer(answering('Here is your policy!'));
     const provider = createOpenAiAgentProvider({ baseUrl: model.baseUrl, model: 'test-model', timeoutMs: 5000 });
-    await expect(provider.draft(database.db, input)).rejects.toThrow("The model's draft is not JSON.");
+    await expect(provider.draft(database.db, input)).rejects.toThrow("The model's draft is not JSON after 3 attempts.");
+    expect(model.requests).toHaveLength(3);
   });
 
   it('throws on an HTTP error without the upstream details, which go to the log', async () => {
@@ -191,6 +193,6 @@ describe('createAgentProvider', () => {
   });
 
   it('refuses a half-configured openai provider', () => {
-    expect(() => createAgentProvider({ LLM_PROVIDER: 'openai', LLM_TIMEOUT_MS: 1000 })).toThrow(/needs LLM_BASE_URL/);
+    expect(() => createAgentProvider({ LLM_PROVIDER: 'openai', LLM_TIMEOUT_MS: 1000, DRAFT_THREAD: false })).toThrow(/needs LLM_BASE_URL/);
   });
 });

@@ -7,7 +7,7 @@ import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { checkedPasswordHash } from '../users/passwords.ts';
 import type { LinkTarget } from '../email/send-email-link.ts';
-import { type UserBundle, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail } from '../users/user-store.ts';
+import { type UserBundle, findOrCreateEmailUser, findUserByEmail, loadUserBundle, normalizeEmail } from '../users/user-store.ts';
 
 export interface AdminUserAttributes {
   email?: string;
@@ -33,14 +33,14 @@ export async function adminCreateUser(deps: AuthDeps, input: AdminUserAttributes
   const passwordHash = input.password ? await checkedPasswordHash(input.password) : null;
   const email = input.email;
   const userId = await deps.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) return undefined;
-    const user = await createEmailUser(tx, {
+    const { user, created } = await findOrCreateEmailUser(tx, {
       email,
       passwordHash,
       confirmed: input.email_confirm === true,
       userMetadata: input.user_metadata,
       appMetadata: input.app_metadata,
     });
+    if (!created) return undefined;
     if (input.ban_duration)
       await tx
         .update(authUsers)
@@ -71,20 +71,28 @@ export async function adminInviteUser(
   target: LinkTarget,
   /** Runs in the same transaction, before the mail is queued: what the app keeps about the new user. */
   alsoInTransaction?: (tx: DbTransaction, userId: string) => Promise<void>,
+  /** The mail's opening line: who invited the person, to what (modules/access/invitation-words.ts). */
+  mail: { intro?: string } = {},
 ): Promise<UserBundle> {
   const email = normalizeEmail(input.email ?? '');
   if (!isValidEmail(email)) throw errors.invalidEmail();
   const userId = await deps.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, email);
-    if (existing?.emailConfirmedAt) return undefined;
-    const user = existing ?? (await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data }));
+    // An address invited twice at once: the second invitation finds the first one's account and sends a fresh link.
+    const { user } = await findOrCreateEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data });
+    if (user.emailConfirmedAt) return undefined;
     await alsoInTransaction?.(tx, user.id);
     await tx.update(authUsers).set({ invitedAt: new Date() }).where(eq(authUsers.id, user.id));
-    await sendEmailLink(tx, deps, { user, type: 'invite', to: email, redirectTo: target.redirectTo, authBase: target.authBase });
+    await sendEmailLink(tx, deps, {
+      user,
+      type: 'invite',
+      to: email,
+      redirectTo: target.redirectTo,
+      authBase: target.authBase,
+      intro: mail.intro,
+    });
     return user.id;
   });
   if (!userId) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
-  deps.notifyMail();
   const bundle = await loadUserBundle(deps.db, userId);
   if (!bundle) throw new Error('adminInviteUser: user vanished');
   return bundle;

@@ -2,7 +2,7 @@ import { GoTrueAdminApi } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAuthServer, createTestUser, serviceRoleToken, startAuthServer } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
-import { listMailbox } from '../../mail/mail.service.ts';
+import { listMailbox } from '../../../platform/mail/mail.service.ts';
 
 // auth-js `admin.generateLink` (POST /admin/generate_link), GoTrue's answer shape, nothing mailed.
 let database: TestDatabase;

@@ -13,7 +13,15 @@ import {
 } from '../email/send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { checkedPasswordHash } from '../users/passwords.ts';
-import { type Tx, type UserRow, createEmailUser, findUserByEmail, loadUserBundle, normalizeEmail, userJson } from '../users/user-store.ts';
+import {
+  type Tx,
+  type UserRow,
+  findOrCreateEmailUser,
+  findUserByEmail,
+  loadUserBundle,
+  normalizeEmail,
+  userJson,
+} from '../users/user-store.ts';
 
 export const GENERATE_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
 
@@ -105,13 +113,14 @@ async function confirmationLink(
     data?: Record<string, unknown>;
   },
 ): Promise<Generated> {
-  if (input.user?.emailConfirmedAt) throw emailExists();
-  let user =
-    input.user ??
-    (await createEmailUser(tx, { email: input.email, passwordHash: input.passwordHash, confirmed: false, userMetadata: input.data }));
+  const found = input.user
+    ? { user: input.user, created: false }
+    : await findOrCreateEmailUser(tx, { email: input.email, passwordHash: input.passwordHash, confirmed: false, userMetadata: input.data });
+  if (found.user.emailConfirmedAt) throw emailExists();
+  let user = found.user;
   const changes: Partial<typeof authUsers.$inferInsert> = {};
   if (input.type === 'invite') changes.invitedAt = new Date();
-  if (input.user && input.type === 'signup' && input.data) changes.userMetadata = { ...input.user.userMetadata, ...input.data };
+  if (!found.created && input.type === 'signup' && input.data) changes.userMetadata = { ...user.userMetadata, ...input.data };
   if (Object.keys(changes).length > 0) {
     const [updated] = await tx.update(authUsers).set(changes).where(eq(authUsers.id, user.id)).returning();
     user = updated ?? user;

@@ -4,7 +4,7 @@ import { type RunningAuthServer, startAuthServer } from '../../../../../tests/au
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
 import { parseEnv } from '../../../env.ts';
-import { listMailbox } from '../../mail/mail.service.ts';
+import { listMailbox } from '../../../platform/mail/mail.service.ts';
 
 // AUTH_MAILER_AUTOCONFIRM (GoTrue's MAILER_AUTOCONFIRM, auth-wire.md §2.1), as the upstream
 // auth-js suite runs against it, through the pinned client.

@@ -2,7 +2,7 @@ import { AuthWeakPasswordError } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAuthServer, createTestUser, startAuthServer } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
-import { listMailbox } from '../../mail/mail.service.ts';
+import { listMailbox } from '../../../platform/mail/mail.service.ts';
 
 let database: TestDatabase;
 let server: RunningAuthServer;

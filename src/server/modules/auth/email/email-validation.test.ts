@@ -2,7 +2,7 @@ import { GoTrueAdminApi } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAuthServer, createTestUser, serviceRoleToken, startAuthServer } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
-import { listMailbox } from '../../mail/mail.service.ts';
+import { listMailbox } from '../../../platform/mail/mail.service.ts';
 
 // The one e-mail rule (src/shared/rules/email.ts) on every /auth/v1 route that takes an address,
 // through the pinned auth-js, with GoTrue's answer (auth-wire.md §2.1).

@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../../db/client.ts';
 import { type OneTimeTokenType, authOneTimeTokens, authUsers } from '../../../db/schema/auth.ts';
-import { enqueueEmail } from '../../mail/mail.service.ts';
+import { enqueueEmail } from '../../../platform/mail/mail.service.ts';
 import type { AuthDeps } from '../context.ts';
 import { errors } from '../gotrue-errors.ts';
 import type { Tx, UserRow } from '../users/user-store.ts';
@@ -64,8 +65,8 @@ const SUBJECTS: Record<EmailLinkType, string> = {
 
 const INTROS: Record<EmailLinkType, string> = {
   signup: 'Confirm your e-mail address to finish creating your ComplianceCore account.',
-  invite:
-    'An administrator has added you to your company’s ComplianceCore workspace. Accept the invitation to sign in, then choose a password on your profile.',
+  // The app's own invitations pass their own line, naming who invited (modules/access/invitation-words.ts).
+  invite: 'You have been invited to ComplianceCore. Accept the invitation to sign in, then choose a password on your profile.',
   magiclink: 'Use this link to sign in to ComplianceCore.',
   recovery: 'Use this link to choose a new ComplianceCore password.',
   email_change: 'Confirm this address as the new e-mail of your ComplianceCore account.',
@@ -106,19 +107,20 @@ export interface SendEmailLinkInput {
   authBase: string;
   /** PKCE: the flow state the link completes; the stored hash gets the `pkce_` prefix. */
   flowStateId?: string;
+  /** The mail's opening line instead of the kind's default (an invitation says who invited the person). */
+  intro?: string;
 }
 
 /**
  * Stores a fresh one-time token (replacing the previous one of its kind) and queues the e-mail
- * in the same transaction. The link and the 6-digit code share one secret. Call
- * `deps.notifyMail()` after the transaction commits.
+ * (with its delivery job) in the same transaction. The link and the 6-digit code share one secret.
  */
-export async function sendEmailLink(tx: Tx, deps: AuthDeps, input: SendEmailLinkInput): Promise<void> {
+export async function sendEmailLink(tx: Db | DbTransaction, deps: AuthDeps, input: SendEmailLinkInput): Promise<void> {
   const { otp, hash } = await storeEmailToken(tx, input);
   const link = emailLink(input, hash);
   const minutes = Math.round(deps.env.AUTH_EMAIL_OTP_EXPIRY_SECONDS / 60);
-  const intro = INTROS[input.type];
-  await enqueueEmail(tx, {
+  const intro = input.intro ?? INTROS[input.type];
+  await enqueueEmail(tx, deps.jobs, {
     kind: `auth.${input.type}`,
     to: input.to,
     subject: SUBJECTS[input.type],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../../db/client.ts';
 import { authUsers } from '../../../db/schema/auth.ts';
 import { isValidEmail } from '../../../../shared/rules/email.ts';
 import { checkedPasswordHash } from '../users/passwords.ts';
@@ -9,9 +10,8 @@ import { type EmailLinkType, type LinkTarget, checkEmailInterval, emailIntervalW
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import { type PkceParams, createFlowState, readPkceParams } from '../tokens/pkce.ts';
 import {
-  type Tx,
   type UserRow,
-  createEmailUser,
+  findOrCreateEmailUser,
   findUserByEmail,
   loadUserBundle,
   markEmailVerified,
@@ -33,7 +33,7 @@ function validEmail(email: string | undefined): string {
 }
 
 async function mailLink(
-  tx: Tx,
+  tx: Db | DbTransaction,
   deps: AuthDeps,
   user: UserRow,
   type: EmailLinkType,
@@ -99,10 +99,11 @@ export async function signUp(
   const data = input.data ?? {};
   if (deps.env.AUTH_MAILER_AUTOCONFIRM) return signUpConfirmed(deps, { email, passwordHash, data }, client);
   const result = await deps.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, email);
-    if (existing?.emailConfirmedAt) return { obfuscated: true as const };
-    let user: UserRow;
-    if (existing) {
+    const found = await findOrCreateEmailUser(tx, { email, passwordHash, confirmed: false, userMetadata: data });
+    let user: UserRow = found.user;
+    if (!found.created) {
+      const existing = found.user;
+      if (existing.emailConfirmedAt) return { obfuscated: true as const };
       checkEmailInterval(deps, existing, 'signup');
       // Whoever confirms the address owns the account: a squatter's earlier password must not survive (auth-wire.md §5.7).
       const [updated] = await tx
@@ -111,14 +112,11 @@ export async function signUp(
         .where(eq(authUsers.id, existing.id))
         .returning();
       user = updated ?? existing;
-    } else {
-      user = await createEmailUser(tx, { email, passwordHash, confirmed: false, userMetadata: data });
     }
     await mailLink(tx, deps, user, 'signup', target, pkce);
     return { userId: user.id };
   });
   if ('obfuscated' in result) return obfuscatedUser(email, data);
-  deps.notifyMail();
   const bundle = await loadUserBundle(deps.db, result.userId);
   if (!bundle) throw new Error('signUp: user vanished');
   return userJson(bundle);
@@ -135,21 +133,21 @@ async function signUpConfirmed(
   client: ClientInfo,
 ): Promise<SessionResponse> {
   return deps.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, input.email);
-    if (existing?.emailConfirmedAt) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
-    let userId: string;
-    if (existing) {
+    const found = await findOrCreateEmailUser(tx, {
+      email: input.email,
+      passwordHash: input.passwordHash,
+      confirmed: true,
+      userMetadata: input.data,
+    });
+    const userId = found.user.id;
+    if (!found.created) {
+      if (found.user.emailConfirmedAt) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
       const now = new Date();
       await tx
         .update(authUsers)
         .set({ encryptedPassword: input.passwordHash, userMetadata: input.data, emailConfirmedAt: now, updatedAt: now })
-        .where(eq(authUsers.id, existing.id));
-      await markEmailVerified(tx, existing.id);
-      userId = existing.id;
-    } else {
-      userId = (
-        await createEmailUser(tx, { email: input.email, passwordHash: input.passwordHash, confirmed: true, userMetadata: input.data })
-      ).id;
+        .where(eq(authUsers.id, userId));
+      await markEmailVerified(tx, userId);
     }
     const { session, refreshToken } = await startSession(tx, { userId, method: 'password', client, provider: 'email' });
     return sessionResponse(deps, tx, session, refreshToken);
@@ -179,7 +177,7 @@ export async function requestEmailOtp(deps: AuthDeps, input: OtpInput, target: L
     if (!user) {
       if (quiet) return;
       if (deps.env.AUTH_DISABLE_SIGNUP) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
-      user = await createEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data ?? {} });
+      ({ user } = await findOrCreateEmailUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: input.data ?? {} }));
     } else if (!user.emailConfirmedAt && user.encryptedPassword) {
       // The address is being proven by link now; a password set before that proof cannot be trusted.
       await tx.update(authUsers).set({ encryptedPassword: null }).where(eq(authUsers.id, user.id));
@@ -189,32 +187,27 @@ export async function requestEmailOtp(deps: AuthDeps, input: OtpInput, target: L
     checkEmailInterval(deps, user, type);
     await mailLink(tx, deps, user, type, target, pkce);
   });
-  deps.notifyMail();
 }
 
 /** POST /recover: always `{}`, also for unknown addresses and inside the resend interval (no enumeration). */
 export async function requestRecovery(deps: AuthDeps, input: { email?: string } & PkceParams, target: LinkTarget): Promise<void> {
   const email = validEmail(input.email);
   const pkce = readPkceParams(input);
-  const sent = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || emailIntervalWaitMs(deps, user, 'recovery') > 0) return false;
+    if (!user || emailIntervalWaitMs(deps, user, 'recovery') > 0) return;
     await mailLink(tx, deps, user, 'recovery', target, pkce);
-    return true;
   });
-  if (sent) deps.notifyMail();
 }
 
 /** POST /resend type=signup: a new confirmation e-mail for an unconfirmed user. */
 export async function resendConfirmation(deps: AuthDeps, input: { email?: string } & PkceParams, target: LinkTarget): Promise<void> {
   const email = validEmail(input.email);
   const pkce = readPkceParams(input);
-  const sent = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || user.emailConfirmedAt) return false;
+    if (!user || user.emailConfirmedAt) return;
     checkEmailInterval(deps, user, 'signup');
     await mailLink(tx, deps, user, 'signup', target, pkce);
-    return true;
   });
-  if (sent) deps.notifyMail();
 }

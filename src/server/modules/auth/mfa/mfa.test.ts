@@ -4,7 +4,7 @@ import { type RunningAuthServer, createTestUser, startAuthServer } from '../../.
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
 import { parseEnv } from '../../../env.ts';
-import { listMailbox } from '../../mail/mail.service.ts';
+import { listMailbox } from '../../../platform/mail/mail.service.ts';
 import { readJson } from '../../../../../tests/read-response.ts';
 import { goTrueErrorSchema } from '../../../../../tests/gotrue-bodies.ts';
 

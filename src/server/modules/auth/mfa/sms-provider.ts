@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { outboundEmails } from '../../../db/schema/mail.ts';
+import { recordOutboxSms } from '../../../platform/mail/mail-outbox.ts';
 
 /** Sends MFA codes by SMS. Swap the implementation to plug in a real gateway. */
 export interface SmsProvider {
@@ -16,14 +16,7 @@ export function outboxSmsProvider(db: Db, log: (line: string) => void): SmsProvi
   return {
     kind: 'outbox',
     async send({ to, text }) {
-      await db.insert(outboundEmails).values({
-        kind: 'sms',
-        toAddress: to,
-        subject: 'SMS',
-        textBody: text,
-        status: 'sent',
-        sentAt: new Date(),
-      });
+      await recordOutboxSms(db, { to, text });
       log(`[sms outbox] to ${to}: ${text}`);
     },
   };

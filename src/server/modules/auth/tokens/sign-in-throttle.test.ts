@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestUser } from '../../../../../tests/auth-helpers.ts';
@@ -126,5 +127,17 @@ describe('password sign-ins, per account', () => {
 
   it('answers an address without an account exactly as one with an account', async () => {
     expect(await guess('nobody-here@example.com', 30)).toEqual({ checked: FREE_ATTEMPTS, waited: 600 - FREE_ATTEMPTS, retryAfter: [1] });
+  });
+});
+
+describe('an address longer than any account has', () => {
+  it('is answered 400 invalid_credentials before the throttle stores it (a 500 before: index row too large)', async () => {
+    for (const length of [321, 3_000, 100_000]) {
+      // Random letters: a repeated one compresses small enough to fit the index, as an attacker's would not.
+      const local = randomBytes(length).toString('hex').slice(0, length);
+      const response = await signIn(`${local}@example.com`, 'any password at all', newAddresses()[0] ?? OWN_ADDRESS);
+      expect(response.statusCode, `${length} characters`).toBe(400);
+      expect(readJson(response, goTrueErrorSchema).code).toBe('invalid_credentials');
+    }
   });
 });

@@ -43,7 +43,7 @@ export async function updateUser(
   if (needsNonce && !input.nonce) throw new GoTrueError(400, 'reauthentication_needed', 'Password update requires reauthentication');
   const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
   if (newEmail !== undefined && !isValidEmail(newEmail)) throw errors.invalidEmail();
-  let mailed = false;
+  let changingEmail = false;
   await deps.db.transaction(async (tx) => {
     const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
     if (input.data) {
@@ -65,13 +65,12 @@ export async function updateUser(
       if (taken) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
       checkEmailInterval(deps, current.user, 'email_change');
       await sendEmailLink(tx, deps, { user: current.user, type: 'email_change', to: newEmail, ...target });
-      mailed = true;
+      changingEmail = true;
     }
   });
-  if (mailed) deps.notifyMail();
   const bundle = await loadUserBundle(deps.db, current.user.id);
   if (!bundle) throw errors.userNotFound();
-  return { ...userJson(bundle), new_email: mailed ? newEmail : undefined };
+  return { ...userJson(bundle), new_email: changingEmail ? newEmail : undefined };
 }
 
 /** POST /logout (auth-wire.md §2.9): global (default), local, or others. */

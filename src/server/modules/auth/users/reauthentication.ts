@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { authOneTimeTokens } from '../../../db/schema/auth.ts';
-import { enqueueEmail } from '../../mail/mail.service.ts';
+import { enqueueEmail } from '../../../platform/mail/mail.service.ts';
 import type { AuthDeps } from '../context.ts';
 import { emailTokenHash, newEmailOtp, storeOneTimeToken } from '../email/send-email-link.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
@@ -39,7 +39,7 @@ export async function sendReauthenticationNonce(deps: AuthDeps, current: Request
     const minutes = Math.round(deps.env.AUTH_EMAIL_OTP_EXPIRY_SECONDS / 60);
     const intro = 'Enter this code to confirm it is you before changing your ComplianceCore password:';
     const outro = `The code works once and expires in ${minutes} minutes. If you did not ask for it, change your password now.`;
-    await enqueueEmail(tx, {
+    await enqueueEmail(tx, deps.jobs, {
       kind: 'auth.reauthentication',
       to: email,
       subject: 'Your ComplianceCore confirmation code',
@@ -47,7 +47,6 @@ export async function sendReauthenticationNonce(deps: AuthDeps, current: Request
       html: `<p>${intro}</p><p><strong>${otp}</strong></p><p>${outro}</p>`,
     });
   });
-  deps.notifyMail();
 }
 
 /** Whether a password change by this session needs a nonce. */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { authIdentities, authMfaFactors, authUsers } from '../../../db/schema/auth.ts';
 
@@ -43,9 +43,29 @@ export interface CreateUserInput {
   appMetadata?: Record<string, unknown>;
 }
 
-/** A user with one `email` identity, as GoTrue's sign-up creates it (auth-wire.md §2.1). */
-export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
+export interface FoundOrCreatedUser {
+  user: UserRow;
+  /** False when the address already had an account, also one a concurrent request created a moment ago. */
+  created: boolean;
+}
+
+/**
+ * The user with this address, or a new one with one `email` identity, as GoTrue's sign-up creates it
+ * (auth-wire.md §2.1). Race-safe: two requests that both find no account both insert; the second
+ * insert waits for the first transaction and then does nothing (ON CONFLICT on users_email_key), and
+ * the account the first one made is read back (a new statement sees it under READ COMMITTED), so the
+ * caller takes its "already exists" path instead of failing with a unique violation. The row is
+ * locked (FOR UPDATE) until the caller's transaction ends, so concurrent requests for one address
+ * do the rest of their work (roles, memberships, links) one after the other, never interleaved.
+ */
+export async function findOrCreateEmailUser(tx: Tx, input: CreateUserInput): Promise<FoundOrCreatedUser> {
   const email = normalizeEmail(input.email);
+  const lockedByEmail = async () => {
+    const [row] = await tx.select().from(authUsers).where(eq(authUsers.email, email)).for('update');
+    return row;
+  };
+  const existing = await lockedByEmail();
+  if (existing) return { user: existing, created: false };
   const now = new Date();
   const [user] = await tx
     .insert(authUsers)
@@ -56,8 +76,13 @@ export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<U
       appMetadata: { ...input.appMetadata, provider: 'email', providers: ['email'] },
       userMetadata: input.userMetadata ?? {},
     })
+    .onConflictDoNothing({ target: authUsers.email })
     .returning();
-  if (!user) throw new Error('createEmailUser: insert returned nothing');
+  if (!user) {
+    const winner = await lockedByEmail();
+    if (!winner) throw new Error('findOrCreateEmailUser: the address was taken, then vanished');
+    return { user: winner, created: false };
+  }
   await tx.insert(authIdentities).values({
     userId: user.id,
     providerId: user.id,
@@ -65,7 +90,7 @@ export async function createEmailUser(tx: Tx, input: CreateUserInput): Promise<U
     email,
     identityData: { ...input.userMetadata, sub: user.id, email, email_verified: input.confirmed, phone_verified: false },
   });
-  return user;
+  return { user, created: true };
 }
 
 /** Sets `email_verified` on the user's `email` identities once the address is confirmed (and their address, when it changed). */
@@ -156,4 +181,17 @@ export function userJson({ user, identities, factors }: UserBundle): Record<stri
 /** JSON.stringify drops `undefined`; this does the same for objects sent through Fastify's serializer. */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/**
+ * Deletes the accounts (their identities, sessions and factors go with them) and answers the ones that
+ * were there, with their addresses for the caller's trail entry. The sample data removes its own this
+ * way, and an administrator's deletion of a user (access/access-admin.service.ts).
+ */
+export async function deleteUsers(db: Pick<Db, 'delete'>, userIds: readonly string[]): Promise<{ id: string; email: string | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .delete(authUsers)
+    .where(inArray(authUsers.id, [...userIds]))
+    .returning({ id: authUsers.id, email: authUsers.email });
 }

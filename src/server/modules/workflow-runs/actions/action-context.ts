@@ -1,7 +1,7 @@
 import type { WorkflowNode } from '../../../../shared/schemas/workflows.ts';
 import type { DbTransaction } from '../../../db/client.ts';
 import type { workflowRuns } from '../../../db/schema/workflow-runs.ts';
-import type { Jobs } from '../../jobs/job-types.ts';
+import type { Jobs } from '../../../platform/jobs/job-types.ts';
 
 export type RunRow = typeof workflowRuns.$inferSelect;
 
@@ -27,8 +27,6 @@ export interface ActionResult {
   /** Facts added to the run's data, for later decisions (a task request id, an approval's decision). */
   data?: Record<string, unknown>;
   next: ActionNext;
-  /** The action queued mail: the engine wakes the mail worker after the commit. */
-  mailed?: boolean;
 }
 
 /** A failure that a retry would repeat (a control that is not in the programme, a bad configuration): the run fails now. */

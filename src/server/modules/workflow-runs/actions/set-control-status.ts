@@ -1,23 +1,26 @@
-import { and, eq } from 'drizzle-orm';
 import type { ActionConfig } from '../../../../shared/schemas/workflow-runs.ts';
-import { organizationControls } from '../../../db/schema/controls.ts';
+import { SYSTEM_ORIGIN } from '../../../platform/audit/record-audit.ts';
+import { setControlStatus } from '../../frameworks/control-state.ts';
 import { type ActionContext, type ActionResult, StepFailure } from './action-context.ts';
 
-/** Sets the status of a control in the organization's programme. */
+/**
+ * Sets the status of a control in the organization's programme, through controls' `setControlStatus`
+ * (which records `control.update`). The run is a job, so the trail names the system; the row's
+ * `updatedBy` keeps whoever the run acts for, as before.
+ */
 export async function setControlStatusAction(context: ActionContext<ActionConfig<'set_control_status'>>): Promise<ActionResult> {
   const { tx, run, config, now } = context;
-  const [before] = await tx
-    .select({ id: organizationControls.id, status: organizationControls.status })
-    .from(organizationControls)
-    .where(and(eq(organizationControls.organizationId, run.organizationId), eq(organizationControls.controlId, config.controlId)))
-    .for('update');
-  if (!before) throw new StepFailure(`The control ${config.controlId} is not in this organization's programme.`);
-  await tx
-    .update(organizationControls)
-    .set({ status: config.status, updatedAt: now, updatedBy: context.actorId })
-    .where(eq(organizationControls.id, before.id));
+  const changed = await setControlStatus(tx, {
+    organizationId: run.organizationId,
+    controlId: config.controlId,
+    status: config.status,
+    origin: SYSTEM_ORIGIN,
+    updatedBy: context.actorId,
+    now,
+  });
+  if (!changed) throw new StepFailure(`The control ${config.controlId} is not in this organization's programme.`);
   return {
-    outcome: { controlId: config.controlId, from: before.status, to: config.status },
+    outcome: { controlId: config.controlId, from: changed.from, to: config.status },
     data: { controlStatus: config.status },
     next: { kind: 'continue' },
   };

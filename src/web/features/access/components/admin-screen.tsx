@@ -39,7 +39,9 @@ export function AdminScreen({ moreTabs = [] }: { moreTabs?: readonly AdminTab[] 
       </div>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <div className="overflow-x-auto">
-          <TabsList>
+          {/* Seven tabs: from a tablet up they wrap onto a second row rather than hide the last one
+              ("Sample dat" at 1366 px beside the workspace navigation); a phone scrolls the row. */}
+          <TabsList className="sm:h-auto sm:flex-wrap">
             {tabs.map((item) => (
               <TabsTrigger key={item.value} value={item.value}>
                 {item.icon} {item.label}

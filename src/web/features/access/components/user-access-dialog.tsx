@@ -1,14 +1,21 @@
-import { useId, useState } from 'react';
-import { type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { type Resolver, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
 import { CAPABILITIES, CAPABILITY_LABELS, ROLES, ROLE_LABELS, ROLE_RANK, type Role } from '../../../../shared/permissions.ts';
-import { type AdminUser, inviteUserInputSchema, updateUserAccessInputSchema } from '../../../../shared/schemas/access.ts';
+import {
+  type AdminUser,
+  type InviteUserInput,
+  type UpdateUserAccessInput,
+  inviteUserInputSchema,
+  updateUserAccessInputSchema,
+} from '../../../../shared/schemas/access.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useInviteUser } from '../api/manage-users.ts';
 import { useUpdateUserAccess } from '../api/update-user-access.ts';
 import { type AccessFormValues, emptyScope, newUserFormValues, toAccessInput, toFormValues } from './access-form.ts';
@@ -49,12 +56,33 @@ function RoleOption({
   );
 }
 
+/** What the form sends once checked: an access change (editing a user) or an invitation. */
+type CheckedAccess = { invite: false; input: UpdateUserAccessInput } | { invite: true; input: InviteUserInput };
+
 /**
  * Edits one user's type, roles with their capability flags (staff only), and access scopes; without
  * a user, invites someone new by e-mail with the access they start with.
  */
+// eslint-disable-next-line max-lines-per-function -- one dialog form (type, roles with capability flags, scopes) for both editing and inviting, sharing the form state
 export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
-  const form = useForm<AccessFormValues>({ defaultValues: user ? toFormValues(user) : newUserFormValues() });
+  // The server's own rules for the request the form makes: an access change, or an invitation with its e-mail.
+  const resolver = useMemo<Resolver<AccessFormValues, unknown, CheckedAccess>>(
+    () =>
+      user
+        ? inputResolver(
+            updateUserAccessInputSchema.transform((input) => ({ invite: false as const, input })),
+            (values: AccessFormValues) => toAccessInput(values),
+          )
+        : inputResolver(
+            inviteUserInputSchema.transform((input) => ({ invite: true as const, input })),
+            (values: AccessFormValues) => ({ email: values.email, ...toAccessInput(values) }),
+          ),
+    [user],
+  );
+  const form = useForm({
+    resolver,
+    defaultValues: user ? toFormValues(user) : newUserFormValues(),
+  });
   const scopes = useFieldArray({ control: form.control, name: 'scopes' });
   const update = useUpdateUserAccess();
   const invite = useInviteUser();
@@ -65,35 +93,32 @@ export function UserAccessDialog({ user, onClose }: { user?: AdminUser; onClose:
   const isPending = update.isPending || invite.isPending;
   const emailError = form.formState.errors.email?.message;
 
-  function showIssue(issue: { path: PropertyKey[]; message: string } | undefined) {
-    if (issue?.path[0] === 'email') form.setError('email', { message: issue.message }, { shouldFocus: true });
-    else setError(issue?.message ?? 'Check the form.');
-  }
-
-  async function save(input: AccessFormValues): Promise<void> {
-    const access = toAccessInput(input);
-    if (user) {
-      const parsed = updateUserAccessInputSchema.safeParse(access);
-      if (!parsed.success) return showIssue(parsed.error.issues[0]);
-      await update.mutateAsync({ userId: user.userId, input: parsed.data });
-      toast({ title: 'Access updated', description: user.email, variant: 'success' });
-    } else {
-      const parsed = inviteUserInputSchema.safeParse({ email: input.email, ...access });
-      if (!parsed.success) return showIssue(parsed.error.issues[0]);
-      const invited = await invite.mutateAsync(parsed.data);
-      toast({ title: 'Invitation sent', description: `${invited.email} can sign in from the link in their e-mail.`, variant: 'success' });
-    }
-    onClose();
-  }
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setError(null);
-    try {
-      await save(input);
-    } catch (thrown) {
-      setError(thrown instanceof ApiError ? thrown.message : 'Could not save. Try again.');
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (checked) => {
+      setError(null);
+      try {
+        if (!checked.invite && user) {
+          await update.mutateAsync({ userId: user.userId, input: checked.input });
+          toast({ title: 'Access updated', description: user.email, variant: 'success' });
+        } else if (checked.invite) {
+          const invited = await invite.mutateAsync(checked.input);
+          toast({
+            title: 'Invitation sent',
+            description: `${invited.email} can sign in from the link in their e-mail.`,
+            variant: 'success',
+          });
+        }
+        onClose();
+      } catch (thrown) {
+        setError(setServerFormErrors(form, thrown, ['email'], 'Could not save. Try again.'));
+      }
+    },
+    // Only the e-mail is a field of its own; a problem with the roles or scopes is the form's.
+    (found) => {
+      const other = Object.entries(found).find(([field]) => field !== 'email')?.[1];
+      setError(found.email ? null : (other?.message?.toString() ?? 'Check the form.'));
+    },
+  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -365,6 +365,33 @@ describe('where the advisor floats', () => {
     expect(placement).toEqual(expect.arrayContaining(['fixed', 'inset-x-0', 'bottom-(--advisor-dock-bottom)', 'justify-center']));
   });
 
+  it('moves aside to the bottom-right corner while content scrolls under its place, and back to the centre at the page’s end', async () => {
+    serve({});
+    const root = document.documentElement;
+    vi.spyOn(root, 'scrollHeight', 'get').mockReturnValue(3000);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    const scrollTo = (y: number) =>
+      act(() => {
+        vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
+        window.dispatchEvent(new Event('scroll'));
+      });
+    scrollTo(0);
+    renderWidget();
+    const launcher = await screen.findByRole('button', { name: 'Open the compliance advisor' });
+    const dock = screen.getByTestId('advisor-widget');
+    // The top of a long page: the staff list, the canvas or a badge would be under the centre.
+    await waitFor(() => expect(dock.dataset.placement).toBe('aside'));
+    expect(dock.className.split(' ')).toContain('justify-end');
+    expect(launcher.textContent).toBe('Compliance advisor');
+    expect(within(launcher).getByText('Compliance advisor').className).toBe('hidden');
+    // At the end, where the page keeps room for it: bottom centre (product.md §2).
+    scrollTo(2200);
+    expect(dock.dataset.placement).toBe('centre');
+    expect(dock.className.split(' ')).toContain('justify-center');
+    scrollTo(1000);
+    expect(dock.dataset.placement).toBe('aside');
+  });
+
   it('has the page keep room for its launcher while shown, and publishes its height for the toasts to stand above', async () => {
     serve({});
     layOutDock(64);

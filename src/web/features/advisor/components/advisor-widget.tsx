@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { useAuth } from '../../auth/auth.tsx';
 import { usePresentationMode } from '../../presentation/presentation-mode.tsx';
 import { writeStorage } from '../../../lib/storage.ts';
+import { cn } from '../../../lib/cn.ts';
 import { usePublishedHeight } from '../../../lib/use-published-height.ts';
 import { ADVISOR_COPY } from '../advisor-copy.ts';
 import { showsAdvisor } from '../advisor-paths.ts';
@@ -62,6 +63,43 @@ export const LAUNCHER_ATTRIBUTE = 'data-advisor-launcher';
 /** The dock's height (launcher or open panel) while shown: app.css stands toasts above it. */
 export const DOCK_SPACE_PROPERTY = '--advisor-dock-space';
 
+/**
+ * How far above the page's end the window may stop with the launcher still centred: the launcher covers
+ * the bottom 4 rem of the window (3 rem of button, 1 rem of gap), the page keeps 5 rem of room below
+ * its last content (app.css), so within 1 rem of the end it covers only that room.
+ */
+const CENTRED_WITHIN_PX = 16;
+
+/**
+ * Bottom centre is the launcher's place (product.md §2) where the page keeps room for it: at the page's
+ * end, or on a page that fits the window. While content scrolls under that place, the launcher moves
+ * aside to the bottom-right corner as a round button, so it does not sit over a list's last row, the
+ * builder's canvas or a badge (docs/advisor.md).
+ */
+function useLauncherAside(isShown: boolean): boolean {
+  const [isAside, setAside] = useState(false);
+  useEffect(() => {
+    if (!isShown) {
+      setAside(false);
+      return;
+    }
+    const root = document.documentElement;
+    const update = () => setAside(root.scrollHeight - (window.scrollY + window.innerHeight) > CENTRED_WITHIN_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    // The page grows and shrinks as data loads: re-measure then too.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      observer?.disconnect();
+    };
+  }, [isShown]);
+  return isAside;
+}
+
 function useLauncherRoom(isShown: boolean) {
   useEffect(() => {
     if (!isShown) return;
@@ -90,6 +128,7 @@ export function AdvisorWidget() {
   const [dock, setDock] = useState<HTMLElement | null>(null);
   const isVisible = showsAdvisor(pathname) && Boolean(user) && !isPresentationMode;
   useLauncherRoom(isVisible);
+  const isAside = useLauncherAside(isVisible && !state.isOpen);
   usePublishedHeight(dock, DOCK_SPACE_PROPERTY);
   useConversationOwner(user?.id ?? null);
   useHistory(user?.id ?? null, isVisible && state.isOpen && !state.hasLoadedHistory);
@@ -106,8 +145,12 @@ export function AdvisorWidget() {
     // Its padding is the gap to the screen's edges (and, measured with it, the toasts' gap from the bottom).
     <div
       ref={setDock}
-      className="pointer-events-none fixed inset-x-0 bottom-(--advisor-dock-bottom) z-40 flex justify-center p-3 pt-0 sm:p-4 sm:pt-0"
+      className={cn(
+        'pointer-events-none fixed inset-x-0 bottom-(--advisor-dock-bottom) z-40 flex p-3 pt-0 sm:p-4 sm:pt-0',
+        isAside ? 'justify-end' : 'justify-center',
+      )}
       data-testid="advisor-widget"
+      data-placement={isAside ? 'aside' : 'centre'}
     >
       <div className="pointer-events-auto">
         {state.isOpen ? (
@@ -119,10 +162,14 @@ export function AdvisorWidget() {
             onClick={() => updateChat({ isOpen: true })}
             aria-label="Open the compliance advisor"
             data-testid="advisor-launcher"
-            className="flex h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-primary px-3.5 text-sm font-medium text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:px-5"
+            className={cn(
+              'flex h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-primary px-3.5 text-sm font-medium text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              !isAside && 'sm:px-5',
+            )}
           >
             <MessageCircle className="size-5" aria-hidden />
-            <span className="hidden sm:inline">{ADVISOR_COPY.title}</span>
+            {/* Aside, it is a round button: its name still says what it opens. */}
+            <span className={isAside ? 'hidden' : 'hidden sm:inline'}>{ADVISOR_COPY.title}</span>
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { QUICK_ACTIONS } from '../advisor-copy.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** Shortcuts to the dashboard tabs (product.md §2). */
 export function QuickActions() {
@@ -10,7 +11,7 @@ export function QuickActions() {
         {QUICK_ACTIONS.map((action) => (
           <li key={action.tab}>
             <Link
-              to={`/dashboard-compliancecore?tab=${action.tab}`}
+              to={workspaceHref.dashboard(action.tab)}
               className="flex items-center justify-between gap-3 rounded-lg border border-border px-3 py-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
               <span>

@@ -66,6 +66,7 @@ function failed(error: unknown) {
 }
 
 /** `/task-requests?plan=<id>`: the plan, its steps, and what the user can do with them. */
+// eslint-disable-next-line max-lines-per-function -- the plan, its steps and their actions share the plan query and its mutations; each block is short JSX read top to bottom
 export function PlanDetail({ planId }: { planId: string }) {
   const readAccess = usePlanReadAccess();
   const plan = usePlan(planId);

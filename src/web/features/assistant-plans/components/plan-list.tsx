@@ -7,6 +7,7 @@ import { usePlanReadAccess, usePlans } from '../api/list-plans.ts';
 import { PLAN_STATUS_LABELS, PLAN_STATUS_TONES, formatDate, stepCount } from '../plan-labels.ts';
 import { PlanLinks } from './plan-links.tsx';
 import { PlansNotInRole } from './plans-not-in-role.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** The user's plans, newest first, or an empty state that says how to make one. */
 export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: number; headingLevel?: 2 | 3; onAskAdvisor: () => void }) {
@@ -43,7 +44,7 @@ export function PlanList({ limit, headingLevel = 2, onAskAdvisor }: { limit?: nu
     <PlanLinks
       links={items.map((plan) => ({
         id: plan.id,
-        to: `/task-requests?plan=${plan.id}`,
+        to: workspaceHref.plan(plan.id),
         title: plan.title,
         detail: `${stepCount(plan.step_count)} · created ${formatDate(plan.created_at)}`,
         aside: <Badge tone={PLAN_STATUS_TONES[plan.status]}>{PLAN_STATUS_LABELS[plan.status]}</Badge>,

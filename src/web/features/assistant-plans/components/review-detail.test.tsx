@@ -94,6 +94,7 @@ describe('reviewing a submitted plan', () => {
     renderAs(true);
     await userEvent.click(await screen.findByRole('button', { name: 'Request Changes' }));
     await screen.findByText('Say what should change, so the requester knows what to do.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Note to the requester'));
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await userEvent.type(screen.getByLabelText('Note to the requester'), 'Name the system owners.');

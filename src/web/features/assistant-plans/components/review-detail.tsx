@@ -1,8 +1,16 @@
 import { Check, Undo2, UserCheck } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
-import { REVIEW_NOTE_MAX_LENGTH, type ReviewPlan, reviewDecisionInputSchema } from '../../../../shared/schemas/assistant-plans.ts';
+import {
+  REVIEW_NOTE_MAX_LENGTH,
+  type ReviewDecisionInput,
+  type ReviewPlan,
+  reviewDecisionInputSchema,
+} from '../../../../shared/schemas/assistant-plans.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,12 +22,14 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { useAccessDecision } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { formatDate } from '../plan-labels.ts';
 import { PlanHeading } from './plan-heading.tsx';
 import { StepSummary } from './step-item.tsx';
 import { useDecidePlan, useReviewPlan } from '../api/reviews.ts';
 
 type Decision = 'approve' | 'request_changes';
+type ReviewDecision = z.output<typeof reviewDecisionInputSchema>;
 
 /** The approver's decision: approve, or send back with a note. Only is_approver may decide (product.md §6). */
 function DecisionForm({ plan }: { plan: ReviewPlan }) {
@@ -29,32 +39,34 @@ function DecisionForm({ plan }: { plan: ReviewPlan }) {
   const isOwnPlan = useAuth().user?.id === plan.user_id;
   const canDecide = isApprover && !isOwnPlan;
   const noteId = useId();
-  const noteField = useRef<HTMLTextAreaElement>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
+  const form = useForm<ReviewDecisionInput, unknown, ReviewDecision>({
+    resolver: zodResolver(reviewDecisionInputSchema),
+    defaultValues: { decision: 'approve', note: '' },
+  });
+  const noteError = form.formState.errors.note?.message;
   const [error, setError] = useState<string | null>(null);
   const help = 'Required when you request changes; the requester reads it.';
 
-  async function submit(decision: Decision) {
-    setError(null);
-    setNoteError(undefined);
-    const parsed = reviewDecisionInputSchema.safeParse({ decision, note });
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message);
-      noteField.current?.focus();
-      return;
-    }
-    try {
-      await decide.mutateAsync(parsed.data);
-      toast({
-        title: decision === 'approve' ? 'Plan approved' : 'Sent back for changes',
-        description: plan.requester_email ? `${plan.requester_email} sees your decision on their plan.` : undefined,
-        variant: 'success',
-      });
-    } catch (thrown) {
-      setError(thrown instanceof ApiError ? thrown.message : 'Could not record the decision. Try again.');
-    }
-  }
+  const send = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        await decide.mutateAsync(input);
+        toast({
+          title: input.decision === 'approve' ? 'Plan approved' : 'Sent back for changes',
+          description: plan.requester_email ? `${plan.requester_email} sees your decision on their plan.` : undefined,
+          variant: 'success',
+        });
+      } catch (thrown) {
+        setError(setServerFormErrors(form, thrown, ['note'], 'Could not record the decision. Try again.'));
+      }
+    },
+    () => setError(null),
+  );
+  const submit = (decision: Decision) => {
+    form.setValue('decision', decision);
+    void send();
+  };
 
   return (
     <section aria-labelledby="decision-heading" className="space-y-4 rounded-lg border border-border bg-muted/40 p-4">
@@ -87,20 +99,18 @@ function DecisionForm({ plan }: { plan: ReviewPlan }) {
       <FormError message={error} />
       <FormField id={noteId} label="Note to the requester" description={help} error={noteError}>
         <Textarea
-          ref={noteField}
           rows={3}
           maxLength={REVIEW_NOTE_MAX_LENGTH}
-          value={note}
           disabled={!canDecide}
-          onChange={(event) => setNote(event.target.value)}
+          {...form.register('note')}
           {...fieldControlProps(noteId, { error: noteError, description: help })}
         />
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" disabled={!canDecide || decide.isPending} onClick={() => void submit('approve')}>
+        <Button type="button" disabled={!canDecide || decide.isPending} onClick={() => submit('approve')}>
           <Check aria-hidden /> Approve Plan
         </Button>
-        <Button type="button" variant="outline" disabled={!canDecide || decide.isPending} onClick={() => void submit('request_changes')}>
+        <Button type="button" variant="outline" disabled={!canDecide || decide.isPending} onClick={() => submit('request_changes')}>
           <Undo2 aria-hidden /> Request Changes
         </Button>
       </div>

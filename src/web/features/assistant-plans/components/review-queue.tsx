@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, stepCount } from '../plan-labels.ts';
 import { useReviewQueue } from '../api/reviews.ts';
 import { PlanLinks } from './plan-links.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** Staff: the task requests clients submitted, oldest first, each opening its review. */
 export function ReviewQueue() {
@@ -31,7 +32,7 @@ export function ReviewQueue() {
       label="Plans awaiting review"
       links={queue.data.plans.map((plan) => ({
         id: plan.id,
-        to: `/task-requests?review=${plan.id}`,
+        to: workspaceHref.planReview(plan.id),
         title: plan.title,
         detail: `${plan.requester_email ?? 'A former user'} · ${stepCount(plan.step_count)}${plan.submitted_at ? ` · submitted ${formatDate(plan.submitted_at)}` : ''}`,
         aside: <span className="text-sm font-medium text-primary">Review</span>,

@@ -1,7 +1,8 @@
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCESS_DENIED_PATH } from '../../../../shared/constants.ts';
+import { isRole } from '../../../../shared/permissions.ts';
+import { workspaceHomePath } from '../../../../shared/workspace-links.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -15,6 +16,9 @@ import { MagicLinkForm } from './magic-link-form.tsx';
 import { MfaStep } from './mfa-step.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+
+/** What the prerendered /auth was rendered with: no query string. */
+const PRERENDERED_PARAMS = new URLSearchParams();
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
   'sign-in': { title: 'Sign in to ComplianceCore', lead: 'Welcome back. Sign in to reach your workspace.' },
@@ -58,10 +62,17 @@ export function SecurityPanel() {
  * /auth: sign in, create an account, magic link, Google, and the MFA step (product.md §2, §6). A signed-in
  * visitor goes on to where they were heading (`?redirect=`) or to the dashboard.
  */
+// eslint-disable-next-line max-lines-per-function -- the sign-in, sign-up, magic-link, Google and MFA modes share the mode and redirect state; each mode is short JSX
 export function AuthScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [liveParams, setParams] = useSearchParams();
+  // The page is prerendered without a query string: reading it while hydrating would render another page
+  // than the HTML (React error #418 on an invitation link, and the page rebuilt under the visitor's first
+  // click). The query string counts from the render after hydration on.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const params = isHydrated ? liveParams : PRERENDERED_PARAMS;
   const mode = parseAuthMode(params.get('mode'));
   const returnTo = safeReturnPath(params.get('redirect'));
   const errorCode = params.get('error_code');
@@ -71,9 +82,15 @@ export function AuthScreen() {
   // An invitation link: accepted on purpose, even by someone signed in here as somebody else.
   const invitation = params.get('type') === 'invite' ? params.get('token_hash') : null;
 
+  // With nowhere to return to, the user's home: it depends on their roles (an auditor's is the auditor
+  // portal), so it waits for them; a failed role fetch leaves no role, hence the dashboard.
+  const isAccessKnown = auth.accessStatus === 'ready' || auth.accessStatus === 'error';
+  const home = isAccessKnown ? workspaceHomePath((auth.access?.roles ?? []).filter(isRole)) : null;
   useEffect(() => {
-    if (!auth.isLoading && isSignedIn && !invitation) void navigate(returnTo ?? ACCESS_DENIED_PATH, { replace: true });
-  }, [auth.isLoading, isSignedIn, invitation, navigate, returnTo]);
+    if (auth.isLoading || !isSignedIn || invitation) return;
+    const target = returnTo ?? home;
+    if (target) void navigate(target, { replace: true });
+  }, [auth.isLoading, isSignedIn, invitation, navigate, returnTo, home]);
 
   const acceptedInvitation = () =>
     setParams(

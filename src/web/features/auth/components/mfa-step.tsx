@@ -24,6 +24,7 @@ function factorLabel(factor: Factor): string {
  * The second step of signing in, for an account with a verified factor: a code from the
  * authenticator app, or one texted to the phone. Success raises the session to aal2.
  */
+// eslint-disable-next-line max-lines-per-function -- the factor choice, sending a texted code and the one code form share the chosen factor and its challenge; each part is short JSX
 export function MfaStep() {
   const { user, signOut } = useAuth();
   const factors = (user?.factors ?? []).filter((factor) => factor.status === 'verified');

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeInput } from '../../../../shared/schemas/billing.ts';
 import { accessQueryKey } from '../../auth/access-query.tsx';
+import { myOrganizationsKey } from '../../auth/my-organizations.ts';
 import { useStartCheckout } from './start-checkout.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,13 +42,13 @@ describe('useStartCheckout', () => {
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(accessQueryKey('buyer'), { roles: ['client'] });
-    queryClient.setQueryData(['organizations', 'mine'], { tenant: 'none', organizations: [] });
+    queryClient.setQueryData(myOrganizationsKey, { tenant: 'none', organizations: [] });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useStartCheckout(), { wrapper });
 
     await act(() => result.current.mutateAsync({} as SubscribeInput));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(queryClient.getQueryState(accessQueryKey('buyer'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['organizations', 'mine'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(myOrganizationsKey)?.isInvalidated).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SelfServePlanId } from '../../../../shared/pricing-plans.ts';
 import { type SubscribeFormValues, type SubscribeInput, subscribeInputSchema } from '../../../../shared/schemas/billing.ts';
@@ -12,6 +12,7 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { subscriptionKeys } from '../api/own-subscription.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -21,6 +22,75 @@ import { BillingFields, CompanyFields } from './subscription-fields.tsx';
 export interface ActivatedState {
   invoiceNumber: string;
   invoiceDueAt: string | null;
+}
+
+/** The form's fields in the page's order: a refusal from the server lands on its field. */
+const SUBSCRIBE_FIELDS: readonly FieldPath<SubscribeFormValues>[] = [
+  'plan',
+  'company.name',
+  'company.website',
+  'company.size',
+  'company.country',
+  'billingContact.name',
+  'billingContact.email',
+  'billingContact.phone',
+  'billingContact.purchaseOrder',
+  'billingContact.address',
+  'notes',
+  'acceptTerms',
+];
+
+/** Free words for the kick-off: deadlines, auditors, frameworks that matter most. */
+function NotesField({ register, error, disabled }: { register: UseFormRegister<SubscribeFormValues>; error?: string; disabled: boolean }) {
+  return (
+    <FormField
+      id="subscription-notes"
+      label="Anything we should know before the kick-off?"
+      description="Deadlines, auditors you already work with, frameworks you care about most."
+      error={error}
+    >
+      <Textarea
+        {...fieldControlProps('subscription-notes', {
+          error: error,
+          description: 'Deadlines, auditors you already work with, frameworks you care about most.',
+        })}
+        rows={3}
+        disabled={disabled}
+        {...register('notes')}
+      />
+    </FormField>
+  );
+}
+
+/** Accepting the terms of service (opened in a new tab) on behalf of the company. */
+function AcceptTerms({ register, error, disabled }: { register: UseFormRegister<SubscribeFormValues>; error?: string; disabled: boolean }) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor="accept-terms" className="flex items-start gap-3 text-sm">
+        <input
+          id="accept-terms"
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'accept-terms-error' : undefined}
+          disabled={disabled}
+          {...register('acceptTerms')}
+        />
+        <span>
+          I accept the{' '}
+          <a href="/terms" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+            terms of service<span className="sr-only"> (opens in a new tab)</span>
+          </a>{' '}
+          on behalf of my company.
+        </span>
+      </label>
+      {error ? (
+        <p id="accept-terms-error" className="text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -43,6 +113,7 @@ export function SubscriptionForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     setValue,
     watch,
     formState: { errors, isSubmitting },
@@ -74,7 +145,7 @@ export function SubscriptionForm({
       void navigate(`/subscription-success?subscription=${result.subscription.id}`, { state });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        for (const issue of error.issues) setError(issue.path as FieldPath<SubscribeFormValues>, { message: issue.message });
+        setServerFormErrors({ setError, setFocus }, error, SUBSCRIBE_FIELDS, error.message);
       }
       if (!(error instanceof ApiError) || error.code !== 'CONFLICT') {
         toast({
@@ -87,7 +158,6 @@ export function SubscriptionForm({
     }
   };
 
-  const termsError = errors.acceptTerms?.message;
   return (
     <form
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
@@ -99,22 +169,7 @@ export function SubscriptionForm({
         <PlanPicker register={register} error={errors.plan?.message} />
         <CompanyFields register={register} errors={errors} disabled={isBusy} />
         <BillingFields register={register} errors={errors} disabled={isBusy} />
-        <FormField
-          id="subscription-notes"
-          label="Anything we should know before the kick-off?"
-          description="Deadlines, auditors you already work with, frameworks you care about most."
-          error={errors.notes?.message}
-        >
-          <Textarea
-            {...fieldControlProps('subscription-notes', {
-              error: errors.notes?.message,
-              description: 'Deadlines, auditors you already work with, frameworks you care about most.',
-            })}
-            rows={3}
-            disabled={isBusy}
-            {...register('notes')}
-          />
-        </FormField>
+        <NotesField register={register} error={errors.notes?.message} disabled={isBusy} />
       </div>
       <div className="grid gap-4 lg:sticky lg:top-24">
         <div ref={summaryRef} tabIndex={-1} className="grid gap-4 outline-none">
@@ -126,31 +181,7 @@ export function SubscriptionForm({
           ) : null}
         </div>
         <OrderSummary plan={plan} />
-        <div className="grid gap-2">
-          <label htmlFor="accept-terms" className="flex items-start gap-3 text-sm">
-            <input
-              id="accept-terms"
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
-              aria-invalid={termsError ? true : undefined}
-              aria-describedby={termsError ? 'accept-terms-error' : undefined}
-              disabled={isBusy}
-              {...register('acceptTerms')}
-            />
-            <span>
-              I accept the{' '}
-              <a href="/terms" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
-                terms of service<span className="sr-only"> (opens in a new tab)</span>
-              </a>{' '}
-              on behalf of my company.
-            </span>
-          </label>
-          {termsError ? (
-            <p id="accept-terms-error" className="text-xs font-medium text-red-700 dark:text-red-400">
-              {termsError}
-            </p>
-          ) : null}
-        </div>
+        <AcceptTerms register={register} error={errors.acceptTerms?.message} disabled={isBusy} />
         <Button type="submit" size="lg" disabled={isBusy} className="w-full">
           {isBusy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden /> : <Lock aria-hidden />}
           {isBusy ? 'Starting your subscription…' : 'Start subscription'}

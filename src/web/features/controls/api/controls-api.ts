@@ -3,12 +3,7 @@ import type { CatalogueFrameworkId, ControlStatus } from '../../../../shared/sch
 import { type UpdateControlInput, controlListSchema, programmeControlSchema } from '../../../../shared/schemas/controls.ts';
 import { readinessSchema } from '../../../../shared/schemas/frameworks.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-/**
- * Every query of the client's programme starts with 'programme', so a change anywhere (a control's
- * status, new evidence, a risk) refreshes readiness and the registers together: they are one picture.
- */
-export const PROGRAMME_ROOT = ['programme'] as const;
+import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
 
 export interface ControlFilters {
   frameworkId?: CatalogueFrameworkId;

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { type ProgrammeControl, type UpdateControlInput, updateControlInputSchema } from '../../../../shared/schemas/controls.ts';
 import { CONTROL_STATUS_LABELS, CONTROL_STATUSES, type ControlStatus } from '../../../../shared/schemas/programme-statuses.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +9,8 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useUpdateControl } from '../api/controls-api.ts';
 
 export interface Person {
@@ -16,19 +18,16 @@ export interface Person {
   name: string;
 }
 
-type Errors = Partial<Record<'status' | 'ownerId' | 'justification' | 'form', string>>;
-
-function issuesOf(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return { form: 'The control could not be saved. Try again.' };
-  const errors: Errors = {};
-  for (const issue of error.issues) {
-    const field = issue.path as keyof Errors;
-    if (field === 'status' || field === 'ownerId' || field === 'justification') errors[field] = issue.message;
-  }
-  return Object.keys(errors).length > 0 ? errors : { form: error.message };
+const FIELDS = ['ownerId', 'status', 'justification'] as const;
+interface ControlFields {
+  status: ControlStatus;
+  ownerId: string;
+  applicable: boolean;
+  justification: string;
 }
 
 /** Edit a control's owner, status and applicability (not applicable only with a justification). */
+// eslint-disable-next-line max-lines-per-function -- one dialog form (owner, status, applicability with its justification) read top to bottom
 export function ControlEditDialog({
   control,
   organizationId,
@@ -43,32 +42,37 @@ export function ControlEditDialog({
 }) {
   const id = useId();
   const update = useUpdateControl();
-  const [status, setStatus] = useState<ControlStatus>(control.status);
-  const [ownerId, setOwnerId] = useState(control.owner?.id ?? '');
-  const [applicable, setApplicable] = useState(control.applicable);
-  const [justification, setJustification] = useState(control.justification);
-  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  /** What is sent: the fields as they are (a control's update changes only what it names). */
+  const toInput = ({ ownerId, ...fields }: ControlFields): UpdateControlInput => ({ organizationId, ...fields, ownerId: ownerId || null });
+  const form = useForm({
+    resolver: inputResolver(updateControlInputSchema, toInput),
+    defaultValues: {
+      status: control.status,
+      ownerId: control.owner?.id ?? '',
+      applicable: control.applicable,
+      justification: control.justification,
+    },
+  });
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, form.formState.errors[name]?.message])) as Partial<
+    Record<(typeof FIELDS)[number], string>
+  >;
+  const applicable = useWatch({ control: form.control, name: 'applicable' });
   const choices = control.owner && !people.some((person) => person.id === control.owner?.id) ? [control.owner, ...people] : people;
 
-  const save = () => {
-    const input: UpdateControlInput = { organizationId, status, ownerId: ownerId || null, applicable, justification };
-    const parsed = updateControlInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message])));
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { controlId: control.id, input },
-      {
-        onSuccess: () => {
-          toast({ title: `${control.id} saved`, variant: 'success' });
-          onClose();
-        },
-        onError: (error) => setErrors(issuesOf(error)),
-      },
-    );
-  };
+  const save = form.handleSubmit(
+    async () => {
+      setFailure(null);
+      try {
+        await update.mutateAsync({ controlId: control.id, input: toInput(form.getValues()) });
+        toast({ title: `${control.id} saved`, variant: 'success' });
+        onClose();
+      } catch (error) {
+        setFailure(setServerFormErrors(form, error, FIELDS, 'The control could not be saved. Try again.'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -79,20 +83,9 @@ export function ControlEditDialog({
           </DialogTitle>
           <DialogDescription>{control.evidenceHint || control.description}</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
+        <form className="grid gap-4" noValidate onSubmit={(event) => void save(event)}>
           <FormField id={`${id}-owner`} label="Owner" error={errors.ownerId}>
-            <NativeSelect
-              {...fieldControlProps(`${id}-owner`, { error: errors.ownerId })}
-              value={ownerId}
-              onChange={(event) => setOwnerId(event.target.value)}
-            >
+            <NativeSelect {...fieldControlProps(`${id}-owner`, { error: errors.ownerId })} {...form.register('ownerId')}>
               <option value="">No owner</option>
               {choices.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -102,11 +95,7 @@ export function ControlEditDialog({
             </NativeSelect>
           </FormField>
           <FormField id={`${id}-status`} label="Status" error={errors.status}>
-            <NativeSelect
-              {...fieldControlProps(`${id}-status`, { error: errors.status })}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as ControlStatus)}
-            >
+            <NativeSelect {...fieldControlProps(`${id}-status`, { error: errors.status })} {...form.register('status')}>
               {CONTROL_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {CONTROL_STATUS_LABELS[value]}
@@ -115,13 +104,7 @@ export function ControlEditDialog({
             </NativeSelect>
           </FormField>
           <div className="flex items-center gap-3">
-            <input
-              id={`${id}-applicable`}
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={applicable}
-              onChange={(event) => setApplicable(event.target.checked)}
-            />
+            <input id={`${id}-applicable`} type="checkbox" className="size-4 accent-primary" {...form.register('applicable')} />
             <label htmlFor={`${id}-applicable`} className="text-sm font-medium">
               Applies to us
             </label>
@@ -138,13 +121,12 @@ export function ControlEditDialog({
                 error: errors.justification,
                 description: applicable ? undefined : 'x',
               })}
-              value={justification}
-              onChange={(event) => setJustification(event.target.value)}
+              {...form.register('justification')}
             />
           </FormField>
-          {errors.form ? (
+          {failure ? (
             <Alert role="alert" variant="destructive">
-              {errors.form}
+              {failure}
             </Alert>
           ) : null}
           <DialogFooter>

@@ -30,21 +30,31 @@ function planHint(plans: PlanCounts): string {
   return parts.join(' · ');
 }
 
-/** Figures from the user's own data; nothing invented while there is nothing to count. */
-export function AnalyticsPanel({ figures }: { figures: WorkspaceFigures | null }) {
-  if (!figures) return <p className="text-sm text-muted-foreground">Loading your figures…</p>;
+/**
+ * Figures from the user's own data; nothing invented while there is nothing to count. Whether the tab
+ * has nothing at all to measure is decided with the delivered work the tab's charts draw
+ * (`hasDeliveredWork`, from the same task summary): "Nothing to measure" never sits above charts of
+ * delivered and in-review requests. null while that is still loading.
+ */
+export function AnalyticsPanel({ figures, hasDeliveredWork }: { figures: WorkspaceFigures | null; hasDeliveredWork: boolean | null }) {
+  if (!figures || hasDeliveredWork === null) return <p className="text-sm text-muted-foreground">Loading your figures…</p>;
   const { plans } = figures;
   const share = !plans || plans.total === 0 ? 0 : Math.round((plans.submitted / plans.total) * 100);
-  const isEmpty = (plans?.total ?? 0) === 0 && (figures.workflows ?? 0) === 0;
+  const hasNoAdvisorFigures = (plans?.total ?? 0) === 0 && (figures.workflows ?? 0) === 0;
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <h2 id="analytics-heading" className="text-xl font-semibold">
         Analytics
       </h2>
       <NotInRoleNote what={hiddenFigures(figures)} />
-      {isEmpty ? (
+      {hasNoAdvisorFigures && hasDeliveredWork ? (
+        <p className="text-sm text-muted-foreground" data-testid="no-advisor-figures">
+          No plans or workflows from the advisor yet: they are counted here once you keep a plan or generate a workflow. Your task requests
+          are measured below.
+        </p>
+      ) : hasNoAdvisorFigures ? (
         <p className="rounded-lg border border-dashed border-border p-6 text-sm text-muted-foreground">
-          Nothing to measure yet. Figures appear here once you keep a plan or generate a workflow from the advisor.
+          Nothing to measure yet. Figures appear here once you send us a task request, keep a plan or generate a workflow from the advisor.
         </p>
       ) : (
         <>

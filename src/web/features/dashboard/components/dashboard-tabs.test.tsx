@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_TABS, type DashboardTab, parseDashboardSearch } from '../dashboard-search.ts';
+import { DASHBOARD_TABS, type DashboardTab } from '../../../../shared/workspace-links.ts';
+import { parseDashboardSearch } from '../dashboard-search.ts';
 import { DashboardTabs } from './dashboard-tabs.tsx';
 
 afterEach(() => vi.restoreAllMocks());

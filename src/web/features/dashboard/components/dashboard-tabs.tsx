@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-fallbacks.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { DASHBOARD_TABS, type DashboardTab, TAB_LABELS } from '../dashboard-search.ts';
+import { DASHBOARD_TABS, type DashboardTab } from '../../../../shared/workspace-links.ts';
+import { TAB_LABELS } from '../dashboard-search.ts';
 
 /** The dashboard's tabs, driven by `?tab=`; the route supplies each panel. */
 export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Record<DashboardTab, ReactNode> }) {
@@ -15,7 +16,8 @@ export function DashboardTabs({ tab, panels }: { tab: DashboardTab; panels: Reco
           const next = new URLSearchParams(current);
           next.set('tab', value);
           // The builder, its template, a plan and a section each belong to one tab only.
-          for (const name of ['view', 'template', 'plan', 'section', 'framework', 'from', 'status', 'state', 'control']) next.delete(name);
+          for (const name of ['view', 'template', 'plan', 'section', 'framework', 'from', 'status', 'state', 'control', 'questionnaire'])
+            next.delete(name);
           return next;
         })
       }

@@ -34,6 +34,62 @@ interface TaskDraft {
 
 const EMPTY: TaskDraft = { title: '', description: '', department: '', deadline: '' };
 
+/** Step 3: the request as entered and the (demo) AI classification. */
+function DemoReview({ draft }: { draft: TaskDraft }) {
+  return (
+    <>
+      <Panel>
+        <h4 className="text-sm font-semibold">Your request</h4>
+        <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+          <dt className="text-muted-foreground">Title</dt>
+          <dd>{draft.title}</dd>
+          <dt className="text-muted-foreground">Department</dt>
+          <dd>{draft.department ? DEPARTMENT_LABELS[draft.department] : ''}</dd>
+          <dt className="text-muted-foreground">Deadline</dt>
+          <dd>{draft.deadline || 'None'}</dd>
+          <dt className="text-muted-foreground">Description</dt>
+          <dd>{draft.description || 'None'}</dd>
+        </dl>
+      </Panel>
+      <Panel>
+        <h4 className="flex items-center gap-1.5 text-sm font-semibold">
+          <Sparkles className="size-4 text-primary" aria-hidden /> AI classification
+        </h4>
+        <dl className="mt-2 grid grid-cols-3 gap-3 text-center">
+          <div>
+            <dt className="text-xs text-muted-foreground">Priority</dt>
+            <dd className="font-semibold">{WIZARD_DEMO_RESULT.priority}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Complexity</dt>
+            <dd className="font-semibold">{WIZARD_DEMO_RESULT.complexity}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Estimate</dt>
+            <dd className="font-semibold">{WIZARD_DEMO_RESULT.estimate}</dd>
+          </div>
+        </dl>
+      </Panel>
+    </>
+  );
+}
+
+/** After Submit Task: the task is queued; another can be created. */
+function TaskSubmitted({ title, onAnother }: { title: string; onAnother: () => void }) {
+  return (
+    <Panel className="grid justify-items-center gap-3 py-10 text-center">
+      <CheckCircle2 className="size-10 text-emerald-600" aria-hidden />
+      <h3 className="text-base font-semibold">Task submitted</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        “{title}” is queued. An agent starts on it now and a reviewer checks the result.
+      </p>
+      <Button variant="outline" onClick={onAnother}>
+        Create Another Task
+      </Button>
+    </Panel>
+  );
+}
+
 /**
  * Create-task wizard (product.md §4): details → AI classification (moves on after 2 s) → review.
  * 'Edit Details' goes back to the details; progress is the step times 33.33.
@@ -55,23 +111,14 @@ export function CreateTaskWizard() {
 
   if (isSubmitted) {
     return (
-      <Panel className="grid justify-items-center gap-3 py-10 text-center">
-        <CheckCircle2 className="size-10 text-emerald-600" aria-hidden />
-        <h3 className="text-base font-semibold">Task submitted</h3>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          “{draft.title}” is queued. An agent starts on it now and a reviewer checks the result.
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setDraft(EMPTY);
-            setSubmitted(false);
-            setStep(1);
-          }}
-        >
-          Create Another Task
-        </Button>
-      </Panel>
+      <TaskSubmitted
+        title={draft.title}
+        onAnother={() => {
+          setDraft(EMPTY);
+          setSubmitted(false);
+          setStep(1);
+        }}
+      />
     );
   }
 
@@ -131,38 +178,7 @@ export function CreateTaskWizard() {
       ) : null}
       {step === 3 ? (
         <div className="grid gap-3">
-          <Panel>
-            <h4 className="text-sm font-semibold">Your request</h4>
-            <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="text-muted-foreground">Title</dt>
-              <dd>{draft.title}</dd>
-              <dt className="text-muted-foreground">Department</dt>
-              <dd>{draft.department ? DEPARTMENT_LABELS[draft.department] : ''}</dd>
-              <dt className="text-muted-foreground">Deadline</dt>
-              <dd>{draft.deadline || 'None'}</dd>
-              <dt className="text-muted-foreground">Description</dt>
-              <dd>{draft.description || 'None'}</dd>
-            </dl>
-          </Panel>
-          <Panel>
-            <h4 className="flex items-center gap-1.5 text-sm font-semibold">
-              <Sparkles className="size-4 text-primary" aria-hidden /> AI classification
-            </h4>
-            <dl className="mt-2 grid grid-cols-3 gap-3 text-center">
-              <div>
-                <dt className="text-xs text-muted-foreground">Priority</dt>
-                <dd className="font-semibold">{WIZARD_DEMO_RESULT.priority}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Complexity</dt>
-                <dd className="font-semibold">{WIZARD_DEMO_RESULT.complexity}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Estimate</dt>
-                <dd className="font-semibold">{WIZARD_DEMO_RESULT.estimate}</dd>
-              </div>
-            </dl>
-          </Panel>
+          <DemoReview draft={draft} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setStep(1)}>
               <Pencil aria-hidden /> Edit Details

@@ -4,6 +4,7 @@ import {
   type CreateEngagementInput,
   type DecideAuditRequestInput,
   type DrawSampleInput,
+  type Engagement,
   type RespondAuditRequestInput,
   auditRequestListSchema,
   auditRequestSchema,
@@ -15,7 +16,8 @@ import {
   engagementListSchema,
   engagementSchema,
 } from '../../../../shared/schemas/engagements.ts';
-import { myOrganizationsSchema } from '../../../../shared/schemas/organizations.ts';
+import { evidenceListSchema } from '../../../../shared/schemas/evidence.ts';
+import { countsForEngagement } from '../../../../shared/rules/engagement-evidence.ts';
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
 
 /** Audit engagements (docs/audit.md): query keys under one root, so a decision refreshes every view of it. */
@@ -26,22 +28,34 @@ export const engagementKeys = {
   requests: (id: string, status?: AuditRequestStatus) => [...ROOT, id, 'requests', status ?? 'all'] as const,
   thread: (id: string, requestId: string) => [...ROOT, id, 'thread', requestId] as const,
   samples: (id: string) => [...ROOT, id, 'samples'] as const,
+  evidenceOptions: (id: string) => [...ROOT, id, 'evidence-options'] as const,
 };
+
+/**
+ * GET /api/v1/evidence (listEvidence) of the engagement's organization, kept to what counts for the
+ * engagement (the server's own rule): what the client may link in a request's thread, including
+ * evidence collected during the engagement to answer a flag. Not asked for an auditor.
+ */
+export function useEngagementEvidenceOptions(engagement: Engagement, enabled: boolean) {
+  return useQuery({
+    queryKey: engagementKeys.evidenceOptions(engagement.id),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/v1/evidence', {
+        query: { organizationId: engagement.organizationId, limit: 500 },
+        schema: evidenceListSchema,
+        signal,
+      }),
+    select: (list) =>
+      list.evidence.filter((item) => countsForEngagement(engagement, item)).map((item) => ({ id: item.id, title: item.title })),
+    enabled,
+  });
+}
 
 /** GET /api/v1/engagements (listEngagements) */
 export function useEngagements() {
   return useQuery({
     queryKey: engagementKeys.list(),
     queryFn: ({ signal }) => apiFetch('/api/v1/engagements', { schema: engagementListSchema, signal }),
-  });
-}
-
-/** GET /api/v1/organizations/mine: the organizations staff may open an engagement for. */
-export function useEngagementOrganizations(enabled: boolean) {
-  return useQuery({
-    queryKey: ['organizations', 'mine'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/organizations/mine', { schema: myOrganizationsSchema, signal }),
-    enabled,
   });
 }
 

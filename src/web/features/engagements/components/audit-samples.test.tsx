@@ -2,30 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
+import { anEngagement } from '../../../../../tests/engagement-fixture.ts';
 import { renderSignedIn } from '../../../../../tests/render-signed-in.tsx';
-import type { AuditSample, Engagement } from '../../../../shared/schemas/engagements.ts';
+import type { AuditSample } from '../../../../shared/schemas/engagements.ts';
 import { AuditSamples } from './audit-samples.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const engagement: Engagement = {
+const engagement = anEngagement({
   id: '5a1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f01',
   organizationId: '5a1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f02',
-  organizationName: 'Acme',
-  name: 'SOC 2 Type II 2026',
-  frameworkId: 'soc2',
-  frameworkName: 'SOC 2',
-  auditType: 'type2',
-  periodStart: '2026-01-01',
-  periodEnd: '2026-06-30',
-  fieldworkStart: '2026-07-01',
-  fieldworkEnd: '2026-07-31',
-  accessEndsOn: '2026-12-31',
-  auditors: [],
   requestCount: 12,
   side: 'auditor',
-  createdAt: '2026-06-01T10:00:00.000Z',
-};
+});
 const population: AuditSample = {
   id: '5a1c2f3e-1d5a-4c1e-9f0a-1b2c3d4e5f10',
   engagementId: engagement.id,

@@ -4,12 +4,13 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useEngagements } from '../api/engagements-api.ts';
 import { AuditSamples } from './audit-samples.tsx';
 import { EvidenceReview } from './evidence-review.tsx';
+import type { RenderEvidenceUpload } from './request-actions.tsx';
 
 /**
  * The client's side of an audit (the auditor portal itself needs the auditor rank): the requests of
  * their organization's engagements, where they answer in the thread and resubmit. Nothing without one.
  */
-export function ClientAuditRequests() {
+export function ClientAuditRequests({ renderEvidenceUpload }: { renderEvidenceUpload?: RenderEvidenceUpload }) {
   const engagements = useEngagements();
   const mine = (engagements.data?.engagements ?? []).filter((engagement) => engagement.side === 'client');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function ClientAuditRequests() {
           </h2>
           <p className="text-sm text-muted-foreground">
             Your auditors’ requests for {engagement.name} (period {engagement.periodStart} – {engagement.periodEnd}). Answer in each
-            request’s thread and resubmit, and provide the populations they sample from.
+            request’s thread (linking or uploading evidence) and resubmit, and provide the populations they sample from.
           </p>
         </div>
         {mine.length > 1 ? (
@@ -39,7 +40,7 @@ export function ClientAuditRequests() {
           </FormField>
         ) : null}
       </div>
-      <EvidenceReview key={engagement.id} engagement={engagement} />
+      <EvidenceReview key={engagement.id} engagement={engagement} renderEvidenceUpload={renderEvidenceUpload} />
       <AuditSamples key={`samples-${engagement.id}`} engagement={engagement} />
     </section>
   );

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { AUDIT_TYPES, AUDIT_TYPE_LABELS, CATALOGUE_FRAMEWORK_IDS } from '../../../../shared/schemas/programme-statuses.ts';
-import { type CreateEngagementInput, createEngagementInputSchema } from '../../../../shared/schemas/engagements.ts';
+import { createEngagementInputSchema } from '../../../../shared/schemas/engagements.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -9,9 +10,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCreateEngagement, useEngagementOrganizations } from '../api/engagements-api.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
+import { useMyOrganizations } from '../../auth/my-organizations.ts';
+import { useCreateEngagement } from '../api/engagements-api.ts';
 
-type Errors = Record<string, string | undefined>;
 const FRAMEWORK_NAMES: Record<(typeof CATALOGUE_FRAMEWORK_IDS)[number], string> = {
   soc2: 'SOC 2',
   iso27001: 'ISO/IEC 27001',
@@ -24,57 +27,70 @@ const FRAMEWORK_NAMES: Record<(typeof CATALOGUE_FRAMEWORK_IDS)[number], string> 
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+const FIELDS = [
+  'organizationId',
+  'name',
+  'frameworkId',
+  'auditType',
+  'periodStart',
+  'periodEnd',
+  'fieldworkStart',
+  'fieldworkEnd',
+  'accessEndsOn',
+  'auditorEmails',
+] as const;
+type EngagementFields = Record<(typeof FIELDS)[number], string>;
+
+/** The auditors' addresses are typed into one field, separated by commas, semicolons or spaces. */
+const resolver = inputResolver(createEngagementInputSchema, (fields: EngagementFields) => ({
+  ...fields,
+  auditorEmails: fields.auditorEmails
+    .split(/[\s,;]+/)
+    .map((email) => email.trim())
+    .filter(Boolean),
+}));
+
 /** Staff open an engagement: organization, framework, Type I/II, period, fieldwork, access end, auditors by e-mail. */
+// eslint-disable-next-line max-lines-per-function -- one dialog form over the engagement's fields (organization, framework, type, dates, auditors) read top to bottom
 export function CreateEngagementDialog({ open, onClose }: { open: boolean; onClose: (engagementId?: string) => void }) {
   const id = useId();
-  const organizations = useEngagementOrganizations(open);
+  const organizations = useMyOrganizations({ enabled: open });
   const create = useCreateEngagement();
-  const [errors, setErrors] = useState<Errors>({});
-  const [draft, setDraft] = useState({
-    organizationId: '',
-    name: '',
-    frameworkId: 'soc2',
-    auditType: 'type2',
-    periodStart: day(-180),
-    periodEnd: day(0),
-    fieldworkStart: day(7),
-    fieldworkEnd: day(30),
-    accessEndsOn: day(60),
-    auditorEmails: '',
+  const firstOrganizationId = organizations.data?.organizations[0]?.id;
+  const form = useForm({
+    resolver,
+    defaultValues: {
+      organizationId: '',
+      name: '',
+      frameworkId: 'soc2',
+      auditType: 'type2',
+      periodStart: day(-180),
+      periodEnd: day(0),
+      fieldworkStart: day(7),
+      fieldworkEnd: day(30),
+      accessEndsOn: day(60),
+      auditorEmails: '',
+    },
   });
-  const set = (field: keyof typeof draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
-  const field = (name: keyof typeof draft) => ({
-    ...fieldControlProps(`${id}-${name}`, { error: errors[name] }),
-    value: draft[name],
-    onChange: set(name),
+  // The select shows the first organization until another is chosen, so that is the one sent.
+  useEffect(() => {
+    if (firstOrganizationId && !form.getValues('organizationId')) form.setValue('organizationId', firstOrganizationId);
+  }, [firstOrganizationId, form]);
+  const field = (name: keyof EngagementFields) => ({
+    ...fieldControlProps(`${id}-${name}`, { error: form.formState.errors[name]?.message }),
+    ...form.register(name),
   });
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, form.formState.errors[name]?.message])) as Partial<EngagementFields>;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = {
-      ...draft,
-      organizationId: draft.organizationId || organizations.data?.organizations[0]?.id || '',
-      auditorEmails: draft.auditorEmails
-        .split(/[\s,;]+/)
-        .map((email) => email.trim())
-        .filter(Boolean),
-    };
-    const parsed = createEngagementInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (input) => {
     try {
-      const engagement = await create.mutateAsync(input as CreateEngagementInput);
+      const engagement = await create.mutateAsync(input);
       toast({ title: 'Engagement opened', description: `${engagement.requestCount} requests generated; the auditors are invited.` });
       onClose(engagement.id);
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^body\./, '').split('.')[0] ?? '', issue.message])));
-      }
+      setServerFormErrors(form, error, FIELDS, error instanceof Error ? error.message : '');
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCan } from '../../auth/access.ts';
 import { useEngagements } from '../api/engagements-api.ts';
 import { CreateEngagementDialog } from './create-engagement-dialog.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -45,7 +46,7 @@ export function EngagementsList({ onOpened }: { onOpened: (engagementId: string)
             <li key={engagement.id} className="rounded-lg border bg-card p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h3 className="font-semibold">
-                  <Link className="underline-offset-4 hover:underline" to={`/auditor-portal?engagement=${engagement.id}`}>
+                  <Link className="underline-offset-4 hover:underline" to={workspaceHref.auditorPortal(engagement.id)}>
                     {engagement.name}
                   </Link>
                 </h3>

@@ -10,8 +10,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuditRequests, useAuditThread } from '../api/engagements-api.ts';
-import { DecisionForm, RespondForm, TaskFromRequestButton } from './request-actions.tsx';
+import { useAuditRequests, useAuditThread, useEngagementEvidenceOptions } from '../api/engagements-api.ts';
+import { DecisionForm, type RenderEvidenceUpload, RespondForm, TaskFromRequestButton } from './request-actions.tsx';
 
 const TONE: Record<AuditRequestStatus, 'neutral' | 'info' | 'green' | 'yellow' | 'red'> = {
   open: 'neutral',
@@ -22,15 +22,28 @@ const TONE: Record<AuditRequestStatus, 'neutral' | 'info' | 'green' | 'yellow' |
 };
 
 /** The Evidence Review Workflow: the "provided by client" list, and one request with its evidence and thread. */
-export function EvidenceReview({ engagement }: { engagement: Engagement }) {
+// eslint-disable-next-line max-lines-per-function -- the request list and the selected request's evidence and thread share the selection and its mutations
+export function EvidenceReview({
+  engagement,
+  renderEvidenceUpload,
+}: {
+  engagement: Engagement;
+  renderEvidenceUpload?: RenderEvidenceUpload;
+}) {
   const [status, setStatus] = useState<AuditRequestStatus | ''>('');
   const [selected, setSelected] = useState<string | null>(null);
   const requests = useAuditRequests(engagement.id, status || undefined);
   const all = useAuditRequests(engagement.id);
   const thread = useAuditThread(engagement.id, selected);
+  // The client's side links from the whole programme (what counts for the engagement), not only from
+  // what the engagement already holds (issue 32: evidence collected after a flag could not be linked).
+  const programme = useEngagementEvidenceOptions(engagement, engagement.side !== 'auditor');
   const evidenceOptions = [
     ...new Map(
-      (all.data?.requests ?? []).flatMap((request) => request.evidence).map((item) => [item.id, { id: item.id, title: item.title }]),
+      [
+        ...(all.data?.requests ?? []).flatMap((request) => request.evidence).map((item) => ({ id: item.id, title: item.title })),
+        ...(programme.data ?? []),
+      ].map((option) => [option.id, option]),
     ).values(),
   ];
   return (
@@ -89,7 +102,7 @@ export function EvidenceReview({ engagement }: { engagement: Engagement }) {
               <p className="mt-1 text-sm text-muted-foreground">{thread.data.request.description}</p>
             </div>
             <div>
-              <h4 className="font-medium">Evidence in force during the period</h4>
+              <h4 className="font-medium">Evidence for the period</h4>
               {thread.data.request.evidence.length === 0 ? <p className="text-sm text-muted-foreground">None provided yet.</p> : null}
               <ul className="mt-1 space-y-1 text-sm">
                 {thread.data.request.evidence.map((item) => (
@@ -118,7 +131,12 @@ export function EvidenceReview({ engagement }: { engagement: Engagement }) {
               </ol>
             </div>
             {engagement.side === 'auditor' ? <DecisionForm engagementId={engagement.id} request={thread.data.request} /> : null}
-            <RespondForm engagement={engagement} request={thread.data.request} evidenceOptions={evidenceOptions} />
+            <RespondForm
+              engagement={engagement}
+              request={thread.data.request}
+              evidenceOptions={evidenceOptions}
+              renderEvidenceUpload={renderEvidenceUpload}
+            />
             {engagement.side === 'staff' ? <TaskFromRequestButton engagementId={engagement.id} request={thread.data.request} /> : null}
           </>
         ) : null}

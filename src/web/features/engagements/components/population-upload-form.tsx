@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { uploadPopulationInputSchema } from '../../../../shared/schemas/engagements.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,52 +7,57 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useUploadSamplePopulation } from '../api/engagements-api.ts';
 
-type Errors = Partial<Record<'name' | 'csv', string>>;
+interface PopulationFields {
+  name: string;
+  csv: FileList | null;
+}
+const FIELDS = ['name', 'csv'] as const;
+
+/** The chosen file's text is what the server checks; no file is an empty CSV. */
+const resolver = inputResolver(uploadPopulationInputSchema, async ({ name, csv }: PopulationFields) => ({
+  name,
+  csv: (await csv?.[0]?.text()) ?? '',
+}));
 
 /** The client (or staff) provides a population as CSV: a header row, then one row per item (at most 5,000). */
 export function PopulationUploadForm({ engagementId }: { engagementId: string }) {
   const id = useId();
   const upload = useUploadSamplePopulation(engagementId);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useForm({ resolver, defaultValues: { name: '', csv: null } });
+  const errors = { name: form.formState.errors.name?.message, csv: form.formState.errors.csv?.message };
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const csv = file ? await file.text() : '';
-    const parsed = uploadPopulationInputSchema.safeParse({ name, csv });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (input) => {
     try {
-      const sample = await upload.mutateAsync({ name: parsed.data.name, csv: parsed.data.csv });
+      const sample = await upload.mutateAsync({ name: input.name, csv: input.csv });
       toast({ title: 'Population uploaded', description: `${sample.name}: ${sample.populationSize} rows.` });
-      setName('');
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
+      form.reset();
+      formElement.current?.reset();
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^body\./, '').split('.')[0] ?? '', issue.message])));
-      }
+      setServerFormErrors(form, error, FIELDS, error instanceof Error ? error.message : '');
     }
-  }
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Upload a population" className="space-y-3 rounded-lg border p-3">
+    <form
+      ref={formElement}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Upload a population"
+      className="space-y-3 rounded-lg border p-3"
+    >
       <h4 className="font-medium">Provide a population</h4>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-name`} label="Population name" error={errors.name} required>
           <Input
             {...fieldControlProps(`${id}-name`, { error: errors.name })}
-            value={name}
             maxLength={120}
             placeholder="New hires of the period"
-            onChange={(event) => setName(event.target.value)}
+            {...form.register('name')}
           />
         </FormField>
         <FormField
@@ -63,10 +69,9 @@ export function PopulationUploadForm({ engagementId }: { engagementId: string })
         >
           <Input
             {...fieldControlProps(`${id}-csv`, { error: errors.csv, description: 'csv' })}
-            ref={fileInput}
             type="file"
             accept=".csv,text/csv"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            {...form.register('csv')}
           />
         </FormField>
       </div>

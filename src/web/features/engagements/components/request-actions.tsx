@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { AUDIT_DECISIONS, type AuditDecision } from '../../../../shared/schemas/engagement-statuses.ts';
 import type { AuditRequest, Engagement } from '../../../../shared/schemas/engagements.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useCreateTaskFromAuditRequest, useDecideAuditRequest, useRespondAuditRequest } from '../api/engagements-api.ts';
+import { engagementKeys, useCreateTaskFromAuditRequest, useDecideAuditRequest, useRespondAuditRequest } from '../api/engagements-api.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 const DECISION_LABELS: Record<AuditDecision, string> = { accept: 'Accept', flag: 'Flag', request_resubmission: 'Request resubmission' };
 
@@ -69,21 +71,44 @@ export function DecisionForm({ engagementId, request }: { engagementId: string; 
   );
 }
 
-/** A message in the thread; the client may link evidence in force during the period and resubmit. */
+/**
+ * The evidence feature's uploader, handed in by the route that composes both (a feature never imports
+ * another): it adds an item to the programme and says which.
+ */
+export type RenderEvidenceUpload = (props: {
+  onAdded: (evidence: { id: string; title: string }) => void;
+  onClose: () => void;
+}) => ReactNode;
+
+/**
+ * A message in the thread; the client may link evidence that counts for the engagement (in force during
+ * the period, or collected during the engagement), upload new evidence to answer a flag, and resubmit.
+ */
 export function RespondForm({
   engagement,
   request,
   evidenceOptions,
+  renderEvidenceUpload,
 }: {
   engagement: Engagement;
   request: AuditRequest;
   evidenceOptions: { id: string; title: string }[];
+  renderEvidenceUpload?: RenderEvidenceUpload;
 }) {
   const id = useId();
   const respond = useRespondAuditRequest(engagement.id);
+  const queryClient = useQueryClient();
   const [body, setBody] = useState('');
   const [evidenceIds, setEvidenceIds] = useState<string[]>([]);
+  const [uploaded, setUploaded] = useState<{ id: string; title: string }[]>([]);
+  const [isUploading, setIsUploading] = useState(false);
   const isClient = engagement.side !== 'auditor';
+  const options = [...new Map([...evidenceOptions, ...uploaded].map((option) => [option.id, option])).values()];
+  const onAdded = (evidence: { id: string; title: string }) => {
+    setUploaded((current) => [...current, evidence]);
+    setEvidenceIds((current) => [...current, evidence.id]);
+    void queryClient.invalidateQueries({ queryKey: engagementKeys.evidenceOptions(engagement.id) });
+  };
   const send = (resubmit: boolean) =>
     respond.mutate(
       { requestId: request.id, input: { body, evidenceIds, resubmit } },
@@ -100,10 +125,10 @@ export function RespondForm({
       <FormField id={`${id}-body`} label="Message">
         <Textarea {...fieldControlProps(`${id}-body`, {})} value={body} onChange={(event) => setBody(event.target.value)} rows={3} />
       </FormField>
-      {isClient && evidenceOptions.length > 0 ? (
+      {isClient && options.length > 0 ? (
         <fieldset className="space-y-1">
-          <legend className="text-sm font-medium">Link evidence from the programme (in force during the period)</legend>
-          {evidenceOptions.map((option) => (
+          <legend className="text-sm font-medium">Link evidence from the programme (in force during the period or collected since)</legend>
+          {options.map((option) => (
             <label key={option.id} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -117,6 +142,12 @@ export function RespondForm({
           ))}
         </fieldset>
       ) : null}
+      {isClient && renderEvidenceUpload ? (
+        <Button type="button" variant="secondary" size="sm" onClick={() => setIsUploading(true)}>
+          Upload new evidence
+        </Button>
+      ) : null}
+      {isUploading && renderEvidenceUpload ? renderEvidenceUpload({ onAdded, onClose: () => setIsUploading(false) }) : null}
       {respond.error ? (
         <Alert variant="destructive" role="alert">
           {respond.error.message}
@@ -141,7 +172,7 @@ export function TaskFromRequestButton({ engagementId, request }: { engagementId:
   const create = useCreateTaskFromAuditRequest(engagementId);
   if (request.taskRequestId) {
     return (
-      <a className="text-sm underline" href={`/task-requests?request=${request.taskRequestId}`}>
+      <a className="text-sm underline" href={workspaceHref.taskRequest(request.taskRequestId)}>
         Open the task request
       </a>
     );

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { type AuditSample, drawSampleInputSchema } from '../../../../shared/schemas/engagements.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,39 +7,46 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useDrawSample } from '../api/engagements-api.ts';
 
-type Errors = Partial<Record<'sampleSize' | 'seed', string>>;
+interface SampleDrawFields {
+  sampleSize: string;
+  seed: string;
+}
+const FIELDS = ['sampleSize', 'seed'] as const;
 
 /** The auditor draws a sample of a chosen size from a population, once; an empty seed lets the server choose and record one. */
 export function SampleDrawForm({ engagementId, sample }: { engagementId: string; sample: AuditSample }) {
   const id = useId();
   const draw = useDrawSample(engagementId);
-  const [sampleSize, setSampleSize] = useState('');
-  const [seed, setSeed] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const resolver = useMemo(
+    () =>
+      inputResolver(
+        drawSampleInputSchema.superRefine((input, context) => {
+          if (input.sampleSize > sample.populationSize) {
+            context.addIssue({ code: 'custom', path: ['sampleSize'], message: `The population has ${sample.populationSize} rows` });
+          }
+        }),
+        ({ sampleSize, seed }: SampleDrawFields) => ({ sampleSize, seed: seed.trim() === '' ? undefined : seed }),
+      ),
+    [sample.populationSize],
+  );
+  const form = useForm({
+    resolver,
+    defaultValues: { sampleSize: '', seed: '' },
+  });
+  const errors = { sampleSize: form.formState.errors.sampleSize?.message, seed: form.formState.errors.seed?.message };
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = { sampleSize, seed: seed.trim() === '' ? undefined : seed };
-    const parsed = drawSampleInputSchema.safeParse(input);
-    const next: Errors = parsed.success
-      ? {}
-      : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    if (parsed.success && parsed.data.sampleSize > sample.populationSize) {
-      next.sampleSize = `The population has ${sample.populationSize} rows`;
-    }
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
+  const submit = form.handleSubmit(async (input) => {
     try {
-      const drawn = await draw.mutateAsync({ sampleId: sample.id, input: parsed.data });
+      const drawn = await draw.mutateAsync({ sampleId: sample.id, input });
       toast({ title: 'Sample drawn', description: `${drawn.sampleSize} rows drawn with seed ${drawn.seed}.` });
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^body\./, '').split('.')[0] ?? '', issue.message])));
-      }
+      setServerFormErrors(form, error, FIELDS, error instanceof Error ? error.message : '');
     }
-  }
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Draw a sample from ${sample.name}`} className="space-y-3">
@@ -56,8 +64,7 @@ export function SampleDrawForm({ engagementId, sample }: { engagementId: string;
             inputMode="numeric"
             min={1}
             max={sample.populationSize}
-            value={sampleSize}
-            onChange={(event) => setSampleSize(event.target.value)}
+            {...form.register('sampleSize')}
           />
         </FormField>
         <FormField
@@ -68,9 +75,8 @@ export function SampleDrawForm({ engagementId, sample }: { engagementId: string;
         >
           <Input
             {...fieldControlProps(`${id}-seed`, { error: errors.seed, description: 'seed' })}
-            value={seed}
             maxLength={100}
-            onChange={(event) => setSeed(event.target.value)}
+            {...form.register('seed')}
           />
         </FormField>
       </div>

@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isErrorCode } from '../../../../shared/errors.ts';
 import type { EvidenceState } from '../../../../shared/schemas/programme-statuses.ts';
 import {
   type CreateEvidenceLinkInput,
+  type Evidence,
   type EvidenceFields,
   evidenceListSchema,
   evidenceSchema,
 } from '../../../../shared/schemas/evidence.ts';
-import { ApiError, apiDownload, apiFetch, currentAccessToken } from '../../../lib/api-client.ts';
-
-/** Programme queries share the 'programme' root: new evidence moves readiness and the controls too. */
-const PROGRAMME_ROOT = ['programme'] as const;
+import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
+import { apiUpload } from '../../../lib/api-upload.ts';
+import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
 
 /** listEvidence's query (EvidenceListQuery, with the limit left to its default). */
 export interface EvidenceFilters {
@@ -33,41 +32,17 @@ export function useEvidenceList(query: EvidenceFilters) {
   });
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: string; issues?: { path: string; message: string }[] } };
-    if (body.error && isErrorCode(body.error.code)) {
-      const issues = (body.error.issues ?? []).map((issue) => ({
-        path: issue.path.replace(/^body\.(fields\.)?/, ''),
-        message: issue.message,
-      }));
-      return new ApiError(response.status, body.error.code, body.error.message ?? 'The upload failed.', issues);
-    }
-  } catch {
-    // not JSON
-  }
-  if (response.status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'This file is too large.');
-  return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', `The upload failed (${response.status}).`);
-}
-
 /** POST /api/v1/evidence (uploadEvidence): multipart, the `fields` JSON part first, then the `file`. */
-export async function uploadEvidence(file: File, fields: EvidenceFields): Promise<ReturnType<typeof evidenceSchema.parse>> {
+export function uploadEvidence(file: File, fields: EvidenceFields): Promise<Evidence> {
   const form = new FormData();
   form.append('fields', JSON.stringify(fields));
   form.append('file', file, file.name);
-  const token = await currentAccessToken();
-  let response: Response;
-  try {
-    response = await fetch('/api/v1/evidence', {
-      method: 'POST',
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await errorOf(response);
-  return evidenceSchema.parse(await response.json());
+  return apiUpload('/api/v1/evidence', {
+    body: form,
+    schema: evidenceSchema,
+    tooLargeMessage: 'This file is too large.',
+    fieldsPart: 'fields',
+  });
 }
 
 export type NewEvidence = { kind: 'file'; file: File; fields: EvidenceFields } | { kind: 'link'; input: CreateEvidenceLinkInput };

@@ -5,9 +5,9 @@ import { useSetSearchParam } from '../../../lib/use-set-search-param.ts';
 import { type Evidence } from '../../../../shared/schemas/evidence.ts';
 import { EVIDENCE_STATES, type EvidenceState } from '../../../../shared/schemas/programme-statuses.ts';
 import type { ControlOption } from '../../../components/control-picker.tsx';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { EmptyState, LoadFailed } from '../../../components/ui/load-states.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -80,22 +80,11 @@ export function EvidenceRegister({
       {list.isPending ? (
         <Spinner label="Loading the evidence" />
       ) : list.isError ? (
-        <Alert role="alert" variant="destructive">
-          <AlertTitle>The evidence could not be loaded</AlertTitle>
-          <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadFailed title="The evidence could not be loaded" onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border p-8 text-center">
-          <FileCheck2 className="mx-auto size-8 text-muted-foreground" aria-hidden />
-          <p className="mt-3 font-semibold">{isFiltered ? 'No evidence matches' : 'No evidence yet'}</p>
-          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-            {isFiltered
-              ? 'Try another state, control or word.'
-              : 'Upload a file or record a link for a control; it counts until it expires.'}
-          </p>
-        </div>
+        <EmptyState icon={FileCheck2} title={isFiltered ? 'No evidence matches' : 'No evidence yet'}>
+          {isFiltered ? 'Try another state, control or word.' : 'Upload a file or record a link for a control; it counts until it expires.'}
+        </EmptyState>
       ) : (
         <>
           <ul className="grid gap-3" aria-label="Evidence">

@@ -1,5 +1,6 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import type { FrameworkSummary } from '../../../../shared/schemas/frameworks.ts';
+import { type ReactNode, useId, useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type FrameworkSummary, activateFrameworkInputSchema } from '../../../../shared/schemas/frameworks.ts';
 import { AUDIT_TYPE_LABELS, type AuditType } from '../../../../shared/schemas/programme-statuses.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -15,11 +16,60 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useActivateFramework } from '../api/frameworks-api.ts';
 import { plural } from '../framework-labels.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+interface ActivationFields {
+  targetDate: string;
+  auditType: AuditType | '';
+}
+
+const activationFieldsOf = (framework: FrameworkSummary): ActivationFields => ({
+  targetDate: framework.activation?.targetDate ?? '',
+  auditType: framework.activation?.auditType ?? '',
+});
+
+/** Type I or Type II, asked only where the framework has audit types (SOC 2). */
+function AuditTypeFieldset({
+  id,
+  types,
+  field,
+  error,
+}: {
+  id: string;
+  types: FrameworkSummary['auditTypes'];
+  field: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-audit-error` : undefined}>
+      <legend className="text-sm font-medium">
+        Audit type
+        <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden>
+          *
+        </span>
+      </legend>
+      <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+        {types.map((type) => (
+          <label key={type} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={type} {...field} aria-invalid={error ? true : undefined} className="size-4 accent-primary" />
+            {AUDIT_TYPE_LABELS[type]}
+            <span className="text-muted-foreground">{type === 'type1' ? '(design at a date)' : '(operating over a period)'}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-audit-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /**
  * Activates a framework for the organization in view (or changes its target date and audit type):
@@ -38,47 +88,54 @@ export function ActivateFrameworkDialog({
   const id = useId();
   const isActive = framework.activation !== null;
   const [open, setOpen] = useState(false);
-  const [targetDate, setTargetDate] = useState(framework.activation?.targetDate ?? '');
-  const [auditType, setAuditType] = useState<AuditType | ''>(framework.activation?.auditType ?? '');
-  const [errors, setErrors] = useState<{ targetDate?: string; auditType?: string; form?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const needsAuditType = framework.auditTypes.length > 0;
   const activate = useActivateFramework(framework.id);
+  const form = useForm({
+    // The server's rules for an activation, plus what only the form asks: a date from today on, and
+    // Type I or II where the framework has audit types.
+    resolver: inputResolver(
+      activateFrameworkInputSchema.superRefine((input, context) => {
+        if (input.targetDate && input.targetDate < today()) {
+          context.addIssue({ code: 'custom', path: ['targetDate'], message: 'Choose a date from today on' });
+        }
+        if (needsAuditType && !input.auditType)
+          context.addIssue({ code: 'custom', path: ['auditType'], message: 'Choose Type I or Type II' });
+      }),
+      (fields: ActivationFields) => ({ organizationId, targetDate: fields.targetDate || null, auditType: fields.auditType || null }),
+    ),
+    defaultValues: activationFieldsOf(framework),
+  });
+  const errors = { targetDate: form.formState.errors.targetDate?.message, auditType: form.formState.errors.auditType?.message };
 
-  function validate() {
-    const found: typeof errors = {};
-    if (targetDate && targetDate < today()) found.targetDate = 'Choose a date from today on';
-    if (framework.auditTypes.length > 0 && !auditType) found.auditType = 'Choose Type I or Type II';
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const result = await activate.mutateAsync({ organizationId, targetDate: targetDate || null, auditType: auditType || null });
-      setOpen(false);
-      toast({
-        title: isActive ? `${framework.name} updated` : `${framework.name} activated`,
-        description: isActive ? undefined : `${plural(result.controlsAdded, 'control')} came into scope.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      const issues = error instanceof ApiError ? error.issues : [];
-      setErrors({
-        targetDate: issues.find((issue) => issue.path === 'targetDate')?.message,
-        auditType: issues.find((issue) => issue.path === 'auditType')?.message,
-        form: error instanceof Error ? error.message : 'The framework could not be activated. Try again.',
-      });
-    }
-  }
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        const result = await activate.mutateAsync(input);
+        setOpen(false);
+        toast({
+          title: isActive ? `${framework.name} updated` : `${framework.name} activated`,
+          description: isActive ? undefined : `${plural(result.controlsAdded, 'control')} came into scope.`,
+          variant: 'success',
+        });
+      } catch (error) {
+        setServerFormErrors(form, error, ['targetDate', 'auditType'], '');
+        setFailure(error instanceof Error ? error.message : 'The framework could not be activated. Try again.');
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setErrors({});
+        if (!next) {
+          form.clearErrors();
+          setFailure(null);
+        }
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -92,7 +149,7 @@ export function ActivateFrameworkDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={`Activate ${framework.name}`}>
-          <FormError message={errors.form ?? null} />
+          <FormError message={failure} />
           <FormField
             id={`${id}-target`}
             label="Target date"
@@ -103,41 +160,11 @@ export function ActivateFrameworkDialog({
               {...fieldControlProps(`${id}-target`, { error: errors.targetDate, description: true })}
               type="date"
               min={today()}
-              value={targetDate}
-              onChange={(event) => setTargetDate(event.target.value)}
+              {...form.register('targetDate')}
             />
           </FormField>
-          {framework.auditTypes.length > 0 ? (
-            <fieldset className="grid gap-2" aria-describedby={errors.auditType ? `${id}-audit-error` : undefined}>
-              <legend className="text-sm font-medium">
-                Audit type
-                <span className="ml-0.5 text-red-700 dark:text-red-400" aria-hidden>
-                  *
-                </span>
-              </legend>
-              <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-                {framework.auditTypes.map((type) => (
-                  <label key={type} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={`${id}-audit`}
-                      value={type}
-                      checked={auditType === type}
-                      onChange={() => setAuditType(type)}
-                      aria-invalid={errors.auditType ? true : undefined}
-                      className="size-4 accent-primary"
-                    />
-                    {AUDIT_TYPE_LABELS[type]}
-                    <span className="text-muted-foreground">{type === 'type1' ? '(design at a date)' : '(operating over a period)'}</span>
-                  </label>
-                ))}
-              </div>
-              {errors.auditType ? (
-                <p id={`${id}-audit-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
-                  {errors.auditType}
-                </p>
-              ) : null}
-            </fieldset>
+          {needsAuditType ? (
+            <AuditTypeFieldset id={id} types={framework.auditTypes} field={form.register('auditType')} error={errors.auditType} />
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -1,55 +1,69 @@
-import { useId, useState } from 'react';
-import {
-  API_KEY_AREA_LABELS,
-  API_KEY_AREAS,
-  type ApiKeyAccess,
-  type ApiKeyArea,
-  createApiKeyInputSchema,
-} from '../../../../shared/schemas/integrations.ts';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { API_KEY_AREAS, type ApiKeyAccess, type ApiKeyArea } from '../../../../shared/api-key-scopes.ts';
+import { API_KEY_AREA_LABELS, createApiKeyInputSchema } from '../../../../shared/schemas/integrations.ts';
 import { DialogFormFooter } from '../../../components/dialog-form-footer.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { formatUtcDay } from '../../../lib/utc-dates.ts';
 import { useCreateApiKey } from '../api/integrations-api.ts';
 import { ACCESS_LABELS, EXPIRY_CHOICES } from '../integration-labels.ts';
 import { SecretShownOnce } from './secret-shown-once.tsx';
 
-type Errors = Record<string, string | undefined>;
 const NAME_HINT = 'Where it is used, e.g. “CI pipeline”.';
 const NO_ACCESS = Object.fromEntries(API_KEY_AREAS.map((area) => [area, 'none'])) as Record<ApiKeyArea, ApiKeyAccess>;
 
+const FIELDS = ['name', 'scopes', 'expiresInDays'] as const;
+interface ApiKeyFields {
+  name: string;
+  scopes: Record<ApiKeyArea, ApiKeyAccess>;
+  expiresInDays: string;
+}
+
 /** Create an API key (name, access per area, expiry); on success the same dialog shows the key, once. */
+// eslint-disable-next-line max-lines-per-function -- one dialog in two states (the form with access per area, then the once-shown key) sharing the mutation's result
 export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId: string | undefined; onClose: () => void }) {
   const id = useId();
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState(NO_ACCESS);
-  const [expiry, setExpiry] = useState('90');
-  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const resolver = useMemo(
+    () =>
+      inputResolver(
+        createApiKeyInputSchema.superRefine((input, context) => {
+          if (API_KEY_AREAS.every((area) => input.scopes[area] === 'none')) {
+            context.addIssue({ code: 'custom', path: ['scopes'], message: 'Give the key access to at least one area' });
+          }
+        }),
+        ({ name, scopes, expiresInDays }: ApiKeyFields) => ({
+          organizationId,
+          name,
+          scopes,
+          expiresInDays: expiresInDays === 'never' ? null : Number(expiresInDays),
+        }),
+      ),
+    [organizationId],
+  );
+  const form = useForm({ resolver, defaultValues: { name: '', scopes: NO_ACCESS, expiresInDays: '90' } });
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, form.formState.errors[name]?.message])) as Partial<
+    Record<(typeof FIELDS)[number], string>
+  >;
   const created = create.data;
 
-  const submit = () => {
-    const input = { organizationId, name, scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) };
-    const parsed = createApiKeyInputSchema.safeParse(input);
-    const found: Errors = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    if (API_KEY_AREAS.every((area) => scopes[area] === 'none')) found.scopes = 'Give the key access to at least one area';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(input, {
-      onError: (error) => {
-        const issues = error instanceof ApiError ? error.issues : [];
-        setErrors(
-          issues.length > 0
-            ? Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0] ?? 'form', issue.message]))
-            : { form: error instanceof ApiError ? error.message : 'The key could not be created. Try again.' },
-        );
-      },
-    });
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        await create.mutateAsync(input);
+      } catch (error) {
+        setFailure(setServerFormErrors(form, error, FIELDS, 'The key could not be created. Try again.'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -78,13 +92,9 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                 change integrations.
               </DialogDescription>
             </DialogHeader>
-            <form className="grid gap-4" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
+            <form className="grid gap-4" noValidate onSubmit={(event) => void submit(event)}>
               <FormField id={`${id}-name`} label="Name" required error={errors.name} description={NAME_HINT}>
-                <Input
-                  {...fieldControlProps(`${id}-name`, { error: errors.name, description: NAME_HINT })}
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                />
+                <Input {...fieldControlProps(`${id}-name`, { error: errors.name, description: NAME_HINT })} {...form.register('name')} />
               </FormField>
               <fieldset
                 className="grid gap-3 rounded-md border border-border p-3"
@@ -94,11 +104,7 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                 <div className="grid gap-3 sm:grid-cols-2">
                   {API_KEY_AREAS.map((area) => (
                     <FormField key={area} id={`${id}-${area}`} label={API_KEY_AREA_LABELS[area]}>
-                      <NativeSelect
-                        id={`${id}-${area}`}
-                        value={scopes[area]}
-                        onChange={(event) => setScopes((current) => ({ ...current, [area]: event.target.value as ApiKeyAccess }))}
-                      >
+                      <NativeSelect id={`${id}-${area}`} {...form.register(`scopes.${area}`)}>
                         {(['none', 'read', 'read_write'] as const).map((access) => (
                           <option key={access} value={access}>
                             {ACCESS_LABELS[access]}
@@ -115,7 +121,7 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                 ) : null}
               </fieldset>
               <FormField id={`${id}-expiry`} label="Expires" error={errors.expiresInDays}>
-                <NativeSelect id={`${id}-expiry`} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+                <NativeSelect id={`${id}-expiry`} {...form.register('expiresInDays')}>
                   {EXPIRY_CHOICES.map((choice) => (
                     <option key={choice.value} value={choice.value}>
                       {choice.label}
@@ -124,7 +130,7 @@ export function CreateApiKeyDialog({ organizationId, onClose }: { organizationId
                 </NativeSelect>
               </FormField>
               <DialogFormFooter
-                error={errors.form}
+                error={failure ?? undefined}
                 isPending={create.isPending}
                 submitLabel="Create key"
                 pendingLabel="Creating…"

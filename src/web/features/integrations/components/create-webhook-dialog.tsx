@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { DOMAIN_EVENT_LABELS, DOMAIN_EVENT_TYPES, type DomainEventType } from '../../../../shared/schemas/domain-events.ts';
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind, createWebhookInputSchema } from '../../../../shared/schemas/integrations.ts';
 import { DialogFormFooter } from '../../../components/dialog-form-footer.tsx';
@@ -6,11 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useCreateWebhook } from '../api/integrations-api.ts';
 import { SecretShownOnce } from './secret-shown-once.tsx';
-
-type Errors = Record<string, string | undefined>;
 
 const URL_HINTS: Record<WebhookKind, string> = {
   webhook: 'Your receiver’s address. Each delivery is a signed JSON POST.',
@@ -18,39 +18,45 @@ const URL_HINTS: Record<WebhookKind, string> = {
   teams: 'The incoming-webhook URL of a Microsoft Teams channel connector.',
 };
 
+const FIELDS = ['kind', 'url', 'description', 'events'] as const;
+interface WebhookFields {
+  kind: WebhookKind;
+  url: string;
+  description: string;
+  events: DomainEventType[];
+}
+
 /** Subscribe a URL to events; a signed webhook's secret is shown once in the same dialog. */
+// eslint-disable-next-line max-lines-per-function -- one dialog in two states (the form, then the once-shown secret) sharing the mutation's result
 export function CreateWebhookDialog({ organizationId, onClose }: { organizationId: string | undefined; onClose: () => void }) {
   const id = useId();
   const create = useCreateWebhook();
-  const [kind, setKind] = useState<WebhookKind>('webhook');
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<DomainEventType[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const resolver = useMemo(
+    () => inputResolver(createWebhookInputSchema, (fields: WebhookFields) => ({ ...fields, organizationId, url: fields.url.trim() })),
+    [organizationId],
+  );
+  const form = useForm({
+    resolver,
+    defaultValues: { kind: 'webhook', url: '', description: '', events: [] },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, form.formState.errors[name]?.message])) as Partial<
+    Record<(typeof FIELDS)[number], string>
+  >;
   const created = create.data;
 
-  const submit = () => {
-    const input = { organizationId, kind, url: url.trim(), description, events };
-    const parsed = createWebhookInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    setErrors({});
-    create.mutate(input, {
-      onError: (error) => {
-        const issues = error instanceof ApiError ? error.issues : [];
-        setErrors(
-          issues.length > 0
-            ? Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0] ?? 'form', issue.message]))
-            : { form: error instanceof ApiError ? error.message : 'The webhook could not be created. Try again.' },
-        );
-      },
-    });
-  };
-  const toggle = (event: DomainEventType, checked: boolean) =>
-    setEvents((current) => (checked ? [...current, event] : current.filter((value) => value !== event)));
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        await create.mutateAsync(input);
+      } catch (error) {
+        setFailure(setServerFormErrors(form, error, FIELDS, 'The webhook could not be created. Try again.'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -78,9 +84,9 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
                 We POST each chosen event to the URL, retrying with backoff when it does not answer 2xx.
               </DialogDescription>
             </DialogHeader>
-            <form className="grid gap-4" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
+            <form className="grid gap-4" noValidate onSubmit={(event) => void submit(event)}>
               <FormField id={`${id}-kind`} label="Kind" error={errors.kind}>
-                <NativeSelect id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as WebhookKind)}>
+                <NativeSelect id={`${id}-kind`} {...form.register('kind')}>
                   {WEBHOOK_KINDS.map((value) => (
                     <option key={value} value={value}>
                       {WEBHOOK_KIND_LABELS[value]}
@@ -94,16 +100,14 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
                   type="url"
                   inputMode="url"
                   placeholder="https://"
-                  value={url}
-                  onChange={(event) => setUrl(event.target.value)}
+                  {...form.register('url')}
                 />
               </FormField>
               <FormField id={`${id}-description`} label="Description" error={errors.description}>
                 <Input
                   {...fieldControlProps(`${id}-description`, { error: errors.description })}
-                  value={description}
                   maxLength={200}
-                  onChange={(event) => setDescription(event.target.value)}
+                  {...form.register('description')}
                 />
               </FormField>
               <fieldset
@@ -119,12 +123,7 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
                 <div className="grid gap-2 sm:grid-cols-2">
                   {DOMAIN_EVENT_TYPES.map((event) => (
                     <label key={event} className="flex items-start gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 accent-primary"
-                        checked={events.includes(event)}
-                        onChange={(change) => toggle(event, change.target.checked)}
-                      />
+                      <input type="checkbox" className="mt-0.5 size-4 accent-primary" value={event} {...form.register('events')} />
                       {DOMAIN_EVENT_LABELS[event]}
                     </label>
                   ))}
@@ -136,7 +135,7 @@ export function CreateWebhookDialog({ organizationId, onClose }: { organizationI
                 ) : null}
               </fieldset>
               <DialogFormFooter
-                error={errors.form}
+                error={failure ?? undefined}
                 isPending={create.isPending}
                 submitLabel="Add webhook"
                 pendingLabel="Adding…"

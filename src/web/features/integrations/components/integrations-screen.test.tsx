@@ -11,7 +11,7 @@ const KEY_ID = '8a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d';
 const HOOK_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const DELIVERY_ID = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 const SECRET_KEY = 'cck_ab12cd34_s3cr3t-s3cr3t-s3cr3t-s3cr3t-s3cr3t';
-const NONE = { tasks: 'none', deliverables: 'none', evidence: 'none', programme: 'none', risks: 'none' } as const;
+const NONE = { tasks: 'none', deliverables: 'none', evidence: 'none', programme: 'none', risks: 'none', vendors: 'none' } as const;
 
 const apiKey: ApiKey = {
   id: KEY_ID,
@@ -149,5 +149,54 @@ describe('the integrations screen', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('checks a webhook on send, puts the server’s refusal on its field, and sends the chosen events', async () => {
+    const calls = serve();
+    const refusal = {
+      error: {
+        code: 'WEBHOOK_TARGET_NOT_PUBLIC',
+        message: 'Not public',
+        issues: [{ path: 'body.url', message: 'That address is not public' }],
+      },
+    };
+    const answers = [Response.json(refusal, { status: 400 })];
+    const fetchStub = vi.mocked(fetch);
+    const serveDefault = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementation(async (input, init = {}) => {
+      if (init.method === 'POST' && String(input).endsWith('/integrations/webhooks')) {
+        calls.push({ method: 'POST', path: '/api/v1/integrations/webhooks', body: JSON.parse(String(init.body)) });
+        return answers.shift() ?? Response.json({ ...turnedOff, enabled: true, secret: 'whsec_1' }, { status: 201 });
+      }
+      return serveDefault(input, init);
+    });
+    renderSignedIn(<IntegrationsScreen canManage organizationId={ORG} />, fakeAuth());
+    await userEvent.click(await screen.findByRole('button', { name: /Add webhook/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await within(dialog).findByText('Enter a full https:// address');
+    within(dialog).getByText('Choose at least one event');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^URL/));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/^URL/), 'https://10.0.0.1/hook');
+    await userEvent.click(within(dialog).getAllByRole('checkbox')[0]!);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await within(dialog).findByText('That address is not public');
+    expect(within(dialog).getByLabelText(/^URL/).getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await userEvent.clear(within(dialog).getByLabelText(/^URL/));
+    await userEvent.type(within(dialog).getByLabelText(/^URL/), 'https://siem.example.com/hooks');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await screen.findByRole('dialog', { name: 'Webhook added' });
+    const posted = calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    expect(posted[1]).toEqual({
+      organizationId: ORG,
+      kind: 'webhook',
+      url: 'https://siem.example.com/hooks',
+      description: '',
+      events: [expect.any(String)],
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { DOMAIN_EVENT_LABELS } from '../../../../shared/schemas/domain-events.ts';
 import type { WebhookDelivery } from '../../../../shared/schemas/integrations.ts';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -30,14 +30,7 @@ export function WebhookDeliveries({ webhookId, name }: { webhookId: string; name
 
   if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
   if (deliveries.isError) {
-    return (
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>The delivery log could not be loaded</AlertTitle>
-        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void deliveries.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title="The delivery log could not be loaded" onRetry={() => void deliveries.refetch()} />;
   }
   if (rows.length === 0) {
     return <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">Nothing has been sent yet.</p>;

@@ -2,6 +2,7 @@
 export const organizationKeys = {
   all: ['organizations'] as const,
   list: (q: string) => ['organizations', 'list', q] as const,
+  one: (organizationId: string) => ['organizations', 'one', organizationId] as const,
   staffAssignments: (organizationId: string) => ['organizations', 'staff-assignments', organizationId] as const,
   staffMembers: () => ['organizations', 'staff-members'] as const,
 };

@@ -15,6 +15,7 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useCreateOrganization } from '../api/manage-organizations.ts';
 
 const FIELDS = ['name', 'website', 'size', 'country'] as const;
@@ -36,12 +37,7 @@ export function CreateOrganizationDialog({ onClose, onCreated }: { onClose: () =
       const organization = await create.mutateAsync(values);
       onCreated(organization);
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        for (const issue of error.issues) {
-          const field = FIELDS.find((name) => name === issue.path);
-          if (field) form.setError(field, { message: issue.message });
-        }
-      }
+      setServerFormErrors(form, error, FIELDS, '');
       setFailure(error instanceof ApiError ? error.message : 'Could not create the organization. Try again.');
     }
   });

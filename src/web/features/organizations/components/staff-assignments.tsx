@@ -1,10 +1,13 @@
 import { UserRoundMinus, UserRoundPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   ENGAGEMENT_ROLE_LABELS,
   ENGAGEMENT_ROLES,
-  type EngagementRole,
+  type AssignStaffInput,
   type Organization,
+  assignStaffInputSchema,
   type StaffAssignment,
 } from '../../../../shared/schemas/organizations.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
@@ -17,6 +20,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useAssignStaff, useUnassignStaff } from '../api/manage-organizations.ts';
 import { useStaffAssignments, useStaffMembers } from '../api/use-organizations.ts';
 
@@ -51,9 +55,11 @@ function AssignStaffForm({ organization, assignedIds }: { organization: Organiza
   const roleId = useId();
   const staff = useStaffMembers();
   const assign = useAssignStaff(organization.id);
-  const [staffUserId, setStaffUserId] = useState('');
-  const [engagementRole, setEngagementRole] = useState<EngagementRole>('lead_consultant');
-  const [staffError, setStaffError] = useState<string | undefined>();
+  const form = useForm<AssignStaffInput>({
+    resolver: zodResolver(assignStaffInputSchema),
+    defaultValues: { staffUserId: '', engagementRole: 'lead_consultant' },
+  });
+  const staffError = form.formState.errors.staffUserId?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const candidates = (staff.data?.users ?? []).filter((user) => !assignedIds.has(user.userId));
   const note =
@@ -61,26 +67,23 @@ function AssignStaffForm({ organization, assignedIds }: { organization: Organiza
       ? 'Every staff member is assigned already, or there is no staff yet (invite them under Users & roles).'
       : undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!staffUserId) {
-      setStaffError('Choose a staff member');
-      return;
-    }
-    setStaffError(undefined);
-    try {
-      const assignment = await assign.mutateAsync({ staffUserId, engagementRole });
-      setStaffUserId('');
-      toast({
-        title: 'Staff assigned',
-        description: `${assignment.staffEmail ?? 'Staff member'} · ${organization.name}`,
-        variant: 'success',
-      });
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'Could not assign the staff member. Try again.');
-    }
-  }
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        const assignment = await assign.mutateAsync(input);
+        form.resetField('staffUserId');
+        toast({
+          title: 'Staff assigned',
+          description: `${assignment.staffEmail ?? 'Staff member'} · ${organization.name}`,
+          variant: 'success',
+        });
+      } catch (error) {
+        setFailure(setServerFormErrors(form, error, ['staffUserId', 'engagementRole'], 'Could not assign the staff member. Try again.'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   if (staff.isPending) return <Spinner label="Loading staff" />;
   if (staff.isError) return <QueryError error={staff.error} what="staff" onRetry={() => void staff.refetch()} />;
@@ -89,11 +92,7 @@ function AssignStaffForm({ organization, assignedIds }: { organization: Organiza
       <FormError message={failure} />
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_auto] lg:items-end">
         <FormField id={staffId} label="Staff member" error={staffError} description={note}>
-          <NativeSelect
-            {...fieldControlProps(staffId, { error: staffError, description: note })}
-            value={staffUserId}
-            onChange={(event) => setStaffUserId(event.target.value)}
-          >
+          <NativeSelect {...fieldControlProps(staffId, { error: staffError, description: note })} {...form.register('staffUserId')}>
             <option value="">Choose a staff member</option>
             {candidates.map((user) => (
               <option key={user.userId} value={user.userId}>
@@ -103,7 +102,7 @@ function AssignStaffForm({ organization, assignedIds }: { organization: Organiza
           </NativeSelect>
         </FormField>
         <FormField id={roleId} label="Engagement role">
-          <NativeSelect id={roleId} value={engagementRole} onChange={(event) => setEngagementRole(event.target.value as EngagementRole)}>
+          <NativeSelect id={roleId} {...form.register('engagementRole')}>
             {ENGAGEMENT_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ENGAGEMENT_ROLE_LABELS[role]}

@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  ENGAGEMENT_ROLE_LABELS,
-  type InviteMemberInput,
-  inviteMemberInputSchema,
-  myOrganizationsSchema,
-} from '../../../../shared/schemas/organizations.ts';
+import { ENGAGEMENT_ROLE_LABELS, type InviteMemberInput, inviteMemberInputSchema } from '../../../../shared/schemas/organizations.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -16,9 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { useMyOrganizations } from '../../auth/my-organizations.ts';
 import { useManageMembers, useOrganizationMembers } from '../api/offboarding.ts';
-import { organizationKeys } from '../api/organization-keys.ts';
 
 function InviteForm({ organizationId }: { organizationId: string }) {
   const id = useId();
@@ -53,10 +46,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
 
 /** The client's people and the team from our side that serves them (docs/organizations.md). */
 export function TeamPanel({ canManage, currentUserId }: { canManage: boolean; currentUserId: string | null }) {
-  const mine = useQuery({
-    queryKey: [...organizationKeys.all, 'mine'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/organizations/mine', { schema: myOrganizationsSchema, signal }),
-  });
+  const mine = useMyOrganizations();
   const organization = mine.data?.tenant === 'member' ? mine.data.organizations[0] : undefined;
   const members = useOrganizationMembers(organization?.id);
   const { remove } = useManageMembers(organization?.id ?? '');

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportableRegister, Register } from '../../../../shared/schemas/programme-statuses.ts';
 import { type ImportRegisterInput, importResultSchema } from '../../../../shared/schemas/registers.ts';
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
-
-/** Programme queries share the 'programme' root: an applied import refreshes every register and readiness. */
-const PROGRAMME_ROOT = ['programme'] as const;
+import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
 
 /** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
 function saveBlob(blob: Blob, fileName: string): void {

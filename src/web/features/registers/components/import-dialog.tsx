@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type Dispatch, type SetStateAction, useId, useState } from 'react';
 import type { ImportableRegister } from '../../../../shared/schemas/programme-statuses.ts';
 import { IMPORT_FIELDS, type ImportResult } from '../../../../shared/schemas/registers.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,7 +22,7 @@ import { useImportRegister } from '../api/registers-api.ts';
 import { csvHeaders, guessMapping } from '../csv-headers.ts';
 import { ImportPreview } from './import-preview.tsx';
 
-const NAMES: Record<ImportableRegister, string> = { controls: 'controls', risks: 'risks' };
+const NAMES: Record<ImportableRegister, string> = { controls: 'controls', risks: 'risks', vendors: 'vendors' };
 /** 'ownerEmail' → 'Owner email': the server's field names, readable in the mapping form. */
 const fieldLabel = (field: string) => {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -30,6 +30,66 @@ const fieldLabel = (field: string) => {
 };
 const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** Which field each CSV column fills (or ignore it). */
+function ColumnMapping({
+  id,
+  headers,
+  fields,
+  mapping,
+  onChange,
+}: {
+  id: string;
+  headers: string[];
+  fields: string[];
+  mapping: Record<string, string>;
+  onChange: Dispatch<SetStateAction<Record<string, string>>>;
+}) {
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium">Map your columns</legend>
+      {headers.map((header, index) => (
+        <FormField key={`${header}-${index}`} id={`${id}-column-${index}`} label={header || `Column ${index + 1}`}>
+          <NativeSelect
+            id={`${id}-column-${index}`}
+            value={mapping[header] ?? ''}
+            onChange={(event) =>
+              onChange((current) => {
+                const next = { ...current };
+                if (event.target.value) next[header] = event.target.value;
+                else delete next[header];
+                return next;
+              })
+            }
+          >
+            <option value="">Ignore this column</option>
+            {fields.map((field) => (
+              <option key={field} value={field}>
+                {fieldLabel(field)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the import would change, and why nothing is applied while a row has an error. */
+function DryRunPreview({ result, isCurrent }: { result: ImportResult; isCurrent: boolean }) {
+  return (
+    <section aria-label="Dry run preview" className="grid gap-2">
+      <h3 className="text-sm font-semibold">Dry run: nothing has changed yet{isCurrent ? '' : ' (the mapping changed: preview again)'}</h3>
+      <ImportPreview result={result} />
+      {result.summary.error > 0 ? (
+        <p className="text-sm text-red-700 dark:text-red-400">
+          {result.summary.error === 1 ? 'One row has' : `${result.summary.error} rows have`} an error: correct the file and choose it again,
+          or ignore the column at fault. Nothing is applied while a row has an error.
+        </p>
+      ) : null}
+    </section>
+  );
+}
 
 function ImportForm({
   register,
@@ -111,47 +171,9 @@ function ImportForm({
         />
       </FormField>
       {headers.length > 0 && fields.length > 0 ? (
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium">Map your columns</legend>
-          {headers.map((header, index) => (
-            <FormField key={`${header}-${index}`} id={`${id}-column-${index}`} label={header || `Column ${index + 1}`}>
-              <NativeSelect
-                id={`${id}-column-${index}`}
-                value={mapping[header] ?? ''}
-                onChange={(event) =>
-                  setMapping((current) => {
-                    const next = { ...current };
-                    if (event.target.value) next[header] = event.target.value;
-                    else delete next[header];
-                    return next;
-                  })
-                }
-              >
-                <option value="">Ignore this column</option>
-                {fields.map((field) => (
-                  <option key={field} value={field}>
-                    {fieldLabel(field)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          ))}
-        </fieldset>
+        <ColumnMapping id={id} headers={headers} fields={fields} mapping={mapping} onChange={setMapping} />
       ) : null}
-      {preview ? (
-        <section aria-label="Dry run preview" className="grid gap-2">
-          <h3 className="text-sm font-semibold">
-            Dry run: nothing has changed yet{isPreviewCurrent ? '' : ' (the mapping changed: preview again)'}
-          </h3>
-          <ImportPreview result={preview.result} />
-          {preview.result.summary.error > 0 ? (
-            <p className="text-sm text-red-700 dark:text-red-400">
-              {preview.result.summary.error === 1 ? 'One row has' : `${preview.result.summary.error} rows have`} an error: correct the file
-              and choose it again, or ignore the column at fault. Nothing is applied while a row has an error.
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {preview ? <DryRunPreview result={preview.result} isCurrent={isPreviewCurrent} /> : null}
       {error ? (
         <Alert role="alert" variant="destructive">
           {error}

@@ -1,5 +1,6 @@
 import { ThumbsDown, ThumbsUp, UserCheck } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { type UseFormRegister, useForm } from 'react-hook-form';
 import {
   DECISION_BLOCKER_MESSAGES,
   type DecideOutputResult,
@@ -19,22 +20,13 @@ import { FormField, fieldControlProps } from '../../../components/ui/form-field.
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { inputResolver } from '../../../lib/form-resolver.ts';
+import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useDecideOutput } from '../api/reviews.ts';
 
 type Errors = Partial<Record<QualityCategory | 'notes' | 'issues', string>>;
 
-function ScoreInputs({
-  values,
-  errors,
-  disabled,
-  onChange,
-}: {
-  values: Record<QualityCategory, string>;
-  errors: Errors;
-  disabled: boolean;
-  onChange: (category: QualityCategory, value: string) => void;
-}) {
+function ScoreInputs({ register, errors, disabled }: { register: UseFormRegister<DecisionFields>; errors: Errors; disabled: boolean }) {
   const id = useId();
   return (
     <fieldset className="space-y-2">
@@ -48,9 +40,8 @@ function ScoreInputs({
               min={0}
               max={100}
               step={1}
-              value={values[category]}
               disabled={disabled}
-              onChange={(event) => onChange(category, event.target.value)}
+              {...register(`scores.${category}`)}
               {...fieldControlProps(`${id}-${category}`, { error: errors[category] })}
             />
           </FormField>
@@ -62,6 +53,33 @@ function ScoreInputs({
 
 const EMPTY_SCORES: Record<QualityCategory, string> = { accuracy: '', completeness: '', framework_alignment: '', timeliness: '' };
 
+interface DecisionFields {
+  decision: ReviewDecision;
+  notes: string;
+  scores: Record<QualityCategory, string>;
+  /** One issue a line. */
+  issues: string;
+}
+
+const NO_DECISION: DecisionFields = { decision: 'approved', notes: '', scores: EMPTY_SCORES, issues: '' };
+
+/** In the page's order: the scores, the notes, the issues. */
+const FIELDS = [...QUALITY_CATEGORIES.map((category) => `scores.${category}` as const), 'notes', 'issues'] as const;
+
+function toInput({ decision, notes, scores, issues }: DecisionFields) {
+  return {
+    decision,
+    notes,
+    scores: Object.fromEntries(
+      QUALITY_CATEGORIES.map((category) => [category, scores[category] === '' ? undefined : Number(scores[category])]),
+    ),
+    issues: issues
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  };
+}
+
 /**
  * The approver's decision (product.md §4, §6): scores by category, notes (required to reject, the agent
  * redrafts from them), issues; Approve or Reject. Disabled, with the reason, when the server says the
@@ -70,55 +88,45 @@ const EMPTY_SCORES: Record<QualityCategory, string> = { accuracy: '', completene
 export function DecisionForm({ review, onDecided }: { review: OutputReview; onDecided: (result: DecideOutputResult) => void }) {
   const decide = useDecideOutput(review.output.id);
   const id = useId();
-  const notesField = useRef<HTMLTextAreaElement>(null);
-  const [scores, setScores] = useState(EMPTY_SCORES);
-  const [notes, setNotes] = useState('');
-  const [issues, setIssues] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm({
+    resolver: inputResolver(decideOutputInputSchema, toInput, FIELDS),
+    defaultValues: NO_DECISION,
+  });
+  const formErrors = form.formState.errors;
+  const errors: Errors = {
+    ...Object.fromEntries(QUALITY_CATEGORIES.map((category) => [category, formErrors.scores?.[category]?.message])),
+    notes: formErrors.notes?.message,
+    issues: formErrors.issues?.message,
+  };
   const [error, setError] = useState<string | null>(null);
   const blocker = review.whyNot ? DECISION_BLOCKER_MESSAGES[review.whyNot] : null;
   const disabled = !review.canDecide || decide.isPending;
   const notesHelp = 'Required to reject: the agent redrafts from these notes.';
 
-  async function submit(decision: ReviewDecision) {
-    setError(null);
-    const parsed = decideOutputInputSchema.safeParse({
-      decision,
-      notes,
-      scores: Object.fromEntries(
-        QUALITY_CATEGORIES.map((category) => [category, scores[category] === '' ? undefined : Number(scores[category])]),
-      ),
-      issues: issues
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] === 'scores' ? issue.path[1] : issue.path[0]) as keyof Errors;
-        found[key] ??= issue.message;
+  const send = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        const result = await decide.mutateAsync(input);
+        toast({
+          title: input.decision === 'approved' ? 'Output approved' : 'Returned for revision',
+          description:
+            input.decision === 'approved'
+              ? `The deliverable is published and ${review.request.requesterName} is told by e-mail.`
+              : 'The agent redrafts from your notes; the new version comes back to this queue.',
+          variant: 'success',
+        });
+        onDecided(result);
+      } catch (thrown) {
+        setError(setServerFormErrors(form, thrown, FIELDS, 'Could not record the decision. Try again.'));
       }
-      setErrors(found);
-      if (found.notes) notesField.current?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      const result = await decide.mutateAsync(parsed.data);
-      toast({
-        title: decision === 'approved' ? 'Output approved' : 'Returned for revision',
-        description:
-          decision === 'approved'
-            ? `The deliverable is published and ${review.request.requesterName} is told by e-mail.`
-            : 'The agent redrafts from your notes; the new version comes back to this queue.',
-        variant: 'success',
-      });
-      onDecided(result);
-    } catch (thrown) {
-      setError(thrown instanceof ApiError ? thrown.message : 'Could not record the decision. Try again.');
-    }
-  }
+    },
+    () => setError(null),
+  );
+  const submit = (decision: ReviewDecision) => {
+    form.setValue('decision', decision);
+    void send();
+  };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-primary/40 bg-primary/5 p-4">
@@ -138,20 +146,13 @@ export function DecisionForm({ review, onDecided }: { review: OutputReview; onDe
         </Alert>
       ) : null}
       <FormError message={error} />
-      <ScoreInputs
-        values={scores}
-        errors={errors}
-        disabled={disabled}
-        onChange={(category, value) => setScores((current) => ({ ...current, [category]: value }))}
-      />
+      <ScoreInputs register={form.register} errors={errors} disabled={disabled} />
       <FormField id={`${id}-notes`} label="Notes" description={notesHelp} error={errors.notes}>
         <Textarea
-          ref={notesField}
           rows={3}
           maxLength={REVIEW_NOTES_MAX}
-          value={notes}
           disabled={disabled}
-          onChange={(event) => setNotes(event.target.value)}
+          {...form.register('notes')}
           {...fieldControlProps(`${id}-notes`, { error: errors.notes, description: notesHelp })}
         />
       </FormField>
@@ -163,9 +164,8 @@ export function DecisionForm({ review, onDecided }: { review: OutputReview; onDe
       >
         <Textarea
           rows={2}
-          value={issues}
           disabled={disabled}
-          onChange={(event) => setIssues(event.target.value)}
+          {...form.register('issues')}
           {...fieldControlProps(`${id}-issues`, {
             error: errors.issues,
             description: 'One a line; they appear on the quality-scores screen.',
@@ -173,10 +173,10 @@ export function DecisionForm({ review, onDecided }: { review: OutputReview; onDe
         />
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" disabled={disabled} onClick={() => void submit('approved')}>
+        <Button type="button" disabled={disabled} onClick={() => submit('approved')}>
           <ThumbsUp aria-hidden /> Approve
         </Button>
-        <Button type="button" variant="destructive" disabled={disabled} onClick={() => void submit('rejected')}>
+        <Button type="button" variant="destructive" disabled={disabled} onClick={() => submit('rejected')}>
           <ThumbsDown aria-hidden /> Reject
         </Button>
       </div>

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessFor, fakeAuth } from '../../../../../tests/fake-auth.ts';
 import { renderSignedIn } from '../../../../../tests/render-signed-in.tsx';
+import { type BriefFacts, EMPTY_BRIEF_FACTS } from '../../../../shared/schemas/brief-facts.ts';
 import type { DecisionBlocker, OutputReview } from '../../../../shared/schemas/reviews.ts';
 import { OutputReviewScreen } from './output-review-screen.tsx';
 
@@ -39,6 +40,8 @@ function reviewOf(whyNot: DecisionBlocker | null): OutputReview {
       body: '# Access control\n\nReviews happen every quarter.\n',
       sources: [{ kind: 'framework_requirement', ref: 'SOC 2 CC6.1', title: 'Logical access' }],
       editedBy: null,
+      briefFacts: null,
+      removedReferences: [],
     },
     previous: { outputId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', version: 1, body: '# Access control\n\nReviews happen yearly.\n' },
     diff: [
@@ -51,6 +54,26 @@ function reviewOf(whyNot: DecisionBlocker | null): OutputReview {
     whyNot,
   };
 }
+
+const BRIEF_FACTS: BriefFacts = {
+  ...EMPTY_BRIEF_FACTS,
+  frameworks: ['soc2'],
+  outOfScope: [{ framework: 'hipaa', text: 'HIPAA is out of scope.', source: 'brief' }],
+  things: [{ name: 'Okta', kind: 'identity_provider', source: 'brief' }],
+  references: [
+    { written: 'CC6.1', citation: 'SOC 2 CC6.1', framework: 'soc2', known: true, title: 'Logical access security', source: 'brief' },
+    { written: 'CC9.9', citation: 'SOC 2 CC9.9', framework: 'soc2', known: false, title: null, source: 'brief' },
+  ],
+  gaps: [{ text: 'We have no quarterly access reviews.', topic: 'access reviews', controls: ['IAM-07'], source: 'brief' }],
+  strengths: [{ text: 'Okta enforces MFA for everyone.', topic: 'multi-factor authentication', controls: ['IAM-05'], source: 'brief' }],
+  questions: [{ text: 'Who approves access?', source: 'brief' }],
+  peopleCount: 40,
+  sources: [
+    { name: 'title', kind: 'title', characters: 21, problem: null },
+    { name: 'brief', kind: 'brief', characters: 120, problem: null },
+    { name: 'org-chart.png', kind: 'attachment', characters: 0, problem: 'Images carry no text the agent can read.' },
+  ],
+};
 
 /** The server: the review, an empty queue, and a decision; every POST recorded. */
 function serve(review: OutputReview) {
@@ -104,6 +127,32 @@ describe('the output review screen', () => {
     expect(screen.queryByText('Only approvers can decide')).toBeNull();
   });
 
+  it('shows what the agent read beside the draft: named systems, stated gaps and strengths, and what to check by hand', async () => {
+    const review = reviewOf(null);
+    serve({ ...review, output: { ...review.output, briefFacts: BRIEF_FACTS, removedReferences: ['PCI DSS Req. 99.1'] } });
+    renderScreen();
+    const panel = await screen.findByRole('region', { name: 'What the agent read' });
+    expect(panel.textContent).toContain('Okta (identity provider)');
+    expect(panel.textContent).toContain('Removed before review: PCI DSS Req. 99.1');
+    const text = panel.textContent ?? '';
+    expect(text).toContain('Out of scope: HIPAA — must not be cited.');
+    expect(text).toContain('Stated gaps (1)access reviews — “We have no quarterly access reviews.”');
+    expect(text).toContain('Stated strengths (1)multi-factor authentication — “Okta enforces MFA for everyone.”');
+    expect(text).toContain('SOC 2 CC6.1 Logical access security');
+    expect(text).toContain('Who approves access?');
+    expect(text).toContain('40 people');
+    const check = within(panel).getByRole('note');
+    expect(check.textContent).toContain('SOC 2 CC9.9 is not in the catalogue.');
+    expect(check.textContent).toContain('org-chart.png: Images carry no text the agent can read.');
+  });
+
+  it('says so when a version was drafted before the agent recorded what it read', async () => {
+    serve(reviewOf(null));
+    renderScreen();
+    const panel = await screen.findByRole('region', { name: 'What the agent read' });
+    expect(panel.textContent).toContain('This version was drafted before agents recorded what they read.');
+  });
+
   it('shows the risk band in words and the changed lines labelled for screen readers', async () => {
     serve(reviewOf(null));
     renderScreen();
@@ -119,6 +168,11 @@ describe('the output review screen', () => {
     const posts = serve(reviewOf(null));
     renderScreen();
     await screen.findByText('Human decision required');
+    await userEvent.click(button('Approve'));
+    expect(await screen.findAllByText('Enter a score from 0 to 100')).toHaveLength(4);
+    expect(screen.getByLabelText('Accuracy', { exact: false }).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Accuracy', { exact: false }));
+    expect(posts).toEqual([]);
     for (const [label, value] of [
       ['Accuracy', '70'],
       ['Completeness', '60'],

@@ -13,8 +13,10 @@ import { OUTPUT_STATUS_LABELS, formatDateTime } from '../review-labels.ts';
 import { DecisionForm } from './decision-form.tsx';
 import { DiffView } from './diff-view.tsx';
 import { EditDraftForm } from './edit-draft-form.tsx';
+import { BriefFactsPanel } from './brief-facts-panel.tsx';
 import { EarlierReviews, ListPanel, Panel, RequestPanel, ScoresPanel, SourcesPanel } from './output-review-parts.tsx';
 import { ReviewMarkdown } from './review-markdown.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** After a decision: what happened, and the way on to the next output in the queue (or word that it is empty). */
 function Decided({ result, outputId }: { result: DecideOutputResult; outputId: string }) {
@@ -24,7 +26,7 @@ function Decided({ result, outputId }: { result: DecideOutputResult; outputId: s
   const approved = result.decision === 'approved';
   function reviewAnother() {
     const next = queue.data?.outputs.find((item) => item.outputId !== outputId);
-    if (next) void navigate(`/reviews?output=${next.outputId}`);
+    if (next) void navigate(workspaceHref.outputReview(next.outputId));
     else setQueueEmpty(true);
   }
   return (
@@ -64,7 +66,7 @@ function DraftSection({ review }: { review: OutputReview }) {
           onCancel={() => setEditing(false)}
           onSaved={(outputId) => {
             setEditing(false);
-            void navigate(`/reviews?output=${outputId}`);
+            void navigate(workspaceHref.outputReview(outputId));
           }}
         />
       ) : (
@@ -142,6 +144,7 @@ export function OutputReviewScreen({ outputId }: { outputId: string }) {
         </div>
         <div className="space-y-6">
           <RequestPanel request={review.request} />
+          <BriefFactsPanel facts={output.briefFacts} removedReferences={output.removedReferences} />
           <ListPanel title="Key findings" items={output.keyFindings} empty="No key findings." />
           <ListPanel title="Recommendations" items={output.recommendations} empty="No recommendations." />
           <SourcesPanel sources={output.sources} />

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useReviewQueue } from '../api/reviews.ts';
 import { PRIORITY_LABELS, formatDate } from '../review-labels.ts';
 import { RiskBadge } from './score-badges.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** Drafts awaiting a reviewer, the request due soonest first; each opens its review screen. */
 export function ReviewQueueList() {
@@ -40,7 +41,7 @@ export function ReviewQueueList() {
       {queue.data.outputs.map((item) => (
         <li key={item.outputId}>
           <Link
-            to={`/reviews?output=${item.outputId}`}
+            to={workspaceHref.outputReview(item.outputId)}
             className="flex items-center gap-3 p-4 hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none"
           >
             <div className="min-w-0 flex-1 space-y-1">

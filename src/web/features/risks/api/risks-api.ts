@@ -2,9 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RiskStatus } from '../../../../shared/schemas/programme-statuses.ts';
 import { type RiskInput, riskListSchema, riskSchema } from '../../../../shared/schemas/risks.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-/** Programme queries share the 'programme' root (a risk feeds the next actions and the snapshots). */
-const PROGRAMME_ROOT = ['programme'] as const;
+import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
 
 export interface RiskFilters {
   status?: RiskStatus;

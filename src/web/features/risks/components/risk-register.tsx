@@ -4,10 +4,10 @@ import { RISK_STATUSES, type RiskStatus } from '../../../../shared/schemas/progr
 import type { Risk } from '../../../../shared/schemas/risks.ts';
 import type { ControlOption } from '../../../components/control-picker.tsx';
 import { RiskHeatMap } from '../../../components/risk-heat-map.tsx';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { EmptyState, LoadFailed } from '../../../components/ui/load-states.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -18,6 +18,7 @@ import { RiskDialog } from './risk-dialog.tsx';
 import { RiskScoreBadge } from './risk-score-badge.tsx';
 
 /** The risk register: heat maps of open risks (inherent and residual), the list, and a dialog to add or edit one. */
+// eslint-disable-next-line max-lines-per-function -- the two heat maps, the list and the dialog share the filters and the dialog's selection; each block is short JSX
 export function RiskRegister({
   organizationId,
   controls,
@@ -69,20 +70,11 @@ export function RiskRegister({
       {risks.isPending ? (
         <Spinner label="Loading the risks" />
       ) : risks.isError ? (
-        <Alert role="alert" variant="destructive">
-          <AlertTitle>The risks could not be loaded</AlertTitle>
-          <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void risks.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadFailed title="The risks could not be loaded" onRetry={() => void risks.refetch()} />
       ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border p-8 text-center">
-          <TriangleAlert className="mx-auto size-8 text-muted-foreground" aria-hidden />
-          <p className="mt-3 font-semibold">{q || status === 'closed' ? 'No risks match' : 'No open risks'}</p>
-          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-            Record what could go wrong, how likely it is and how bad it would be; link the controls that treat it.
-          </p>
-        </div>
+        <EmptyState icon={TriangleAlert} title={q || status === 'closed' ? 'No risks match' : 'No open risks'}>
+          Record what could go wrong, how likely it is and how bad it would be; link the controls that treat it.
+        </EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Risks">
           {rows.map((risk) => (

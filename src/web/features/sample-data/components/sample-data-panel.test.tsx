@@ -25,7 +25,7 @@ const LOADED: SampleDataStatus = {
   loaded: true,
   organization: { id: ORG, name: SAMPLE_COMPANY.companyName, createdAt: '2026-11-27T00:00:00.000Z' },
   counts: { ...NOT_LOADED.counts, taskRequests: 9, deliverables: 9, controls: 42, evidence: 3, risks: 4, workflows: 2 },
-  requestStatuses: { queued: 3, in_progress: 1, in_review: 1, delivered: 2, failed: 1, cancelled: 1 },
+  requestStatuses: { queued: 4, in_review: 1, delivered: 3, cancelled: 1 },
   accounts,
 };
 
@@ -65,7 +65,7 @@ describe('the sample data panel', () => {
     expect(await screen.findByTestId('sample-password')).toHaveProperty('textContent', 'Nw-once-only-password-123');
     const contents = screen.getByLabelText('What the sample holds');
     expect(within(contents).getByText('Task requests').nextSibling?.textContent).toBe('9');
-    screen.getByText(/Queued 3 · Agent working 1/);
+    screen.getByText(/Queued 4 · In review 1/);
     expect(screen.getByLabelText('Sample accounts').textContent).toContain(SAMPLE_ACCOUNTS.client_manager.email);
 
     await userEvent.click(screen.getByRole('button', { name: /Remove sample data/ }));

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { frameworkPagePath } from '../../../../shared/schemas/frameworks.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchResponse } from '../../../../shared/schemas/search.ts';
 import { ConsentProvider } from '../../consent/consent.tsx';
 import { SearchPanel } from './search-panel.tsx';
@@ -32,7 +32,7 @@ const HIT: SearchResponse = {
       ref: 'A.8.11',
       title: 'Data masking',
       excerpt: `Mask personal data where policy asks: ${HIGHLIGHT_START}masking${HIGHLIGHT_END} rules for exports.`,
-      url_path: frameworkPagePath('iso27001', { ref: 'A.8.11' }),
+      url_path: workspaceHref.framework('iso27001', { ref: 'A.8.11' }),
     },
   ],
 };

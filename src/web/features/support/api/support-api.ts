@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
-import { myOrganizationsSchema } from '../../../../shared/schemas/organizations.ts';
 import {
   type CreateSupportRequestInput,
   type ListSupportQueueQuery,
@@ -19,7 +18,6 @@ export const supportKeys = {
   mine: () => [...supportKeys.all, 'mine'] as const,
   queue: (filters: ListSupportQueueQuery) => [...supportKeys.all, 'queue', filters] as const,
   detail: (id: string) => [...supportKeys.all, 'detail', id] as const,
-  organizations: () => [...supportKeys.all, 'organizations'] as const,
 };
 
 /** The SLA clock moves: lists and threads are asked again every minute. */
@@ -56,16 +54,6 @@ export function useSupportQueue(filters: ListSupportQueueQuery, isEnabled: boole
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
     retry: retryUnlessRefused(2),
-  });
-}
-
-/** GET /api/v1/organizations/mine: the organizations staff can filter the queue by. */
-export function useSupportOrganizations(isEnabled: boolean) {
-  return useQuery({
-    queryKey: supportKeys.organizations(),
-    queryFn: () => apiFetch('/api/v1/organizations/mine', { schema: myOrganizationsSchema }),
-    enabled: isEnabled,
-    staleTime: 60_000,
   });
 }
 

@@ -11,7 +11,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useSupportOrganizations, useSupportQueue } from '../api/support-api.ts';
+import { useMyOrganizations } from '../../auth/my-organizations.ts';
+import { useSupportQueue } from '../api/support-api.ts';
 import { SupportRequestList } from './support-request-list.tsx';
 
 type StatusFilter = ListSupportQueueQuery['status'];
@@ -29,7 +30,7 @@ export function SupportQueue() {
     ...(organizationId ? { organizationId } : {}),
   };
   const queue = useSupportQueue(filters, true);
-  const organizations = useSupportOrganizations(true);
+  const organizations = useMyOrganizations();
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-3">

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { SUPPORT_CATEGORY_LABELS, type SupportRequestSummary } from '../../../../shared/schemas/support.ts';
 import { formatSupportMoment } from '../support-labels.ts';
 import { SlaClock, SupportPriorityBadge, SupportStatusBadge } from './support-badges.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
-export const threadPath = (id: string) => `/dashboard-compliancecore?tab=support&request=${id}`;
+export const threadPath = (id: string) => workspaceHref.support(id);
 
 /** Requests as cards: subject (the link to the thread), status, priority and, for staff, the SLA clock and organization. */
 export function SupportRequestList({

@@ -28,6 +28,7 @@ import { formatSupportMoment } from '../support-labels.ts';
 import { SlaClock, SupportPriorityBadge, SupportStatusBadge } from './support-badges.tsx';
 import { SupportAttachmentPicker } from './support-attachment-picker.tsx';
 import { useSupportUploads } from './use-support-uploads.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
@@ -47,7 +48,7 @@ export function SupportThread({ id, isStaff }: { id: string; isStaff: boolean })
   return (
     <section aria-labelledby="support-thread-heading" className="grid gap-4">
       <Link
-        to="/dashboard-compliancecore?tab=support"
+        to={workspaceHref.support()}
         className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-2 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden /> {isStaff ? 'Back to the support queue' : 'Back to your support requests'}

@@ -7,5 +7,4 @@ export const taskRequestKeys = {
   detail: (id: string) => [...taskRequestKeys.all, 'detail', id] as const,
   comments: (id: string) => [...taskRequestKeys.all, 'comments', id] as const,
   summary: (since: string | null) => [...taskRequestKeys.all, 'summary', since] as const,
-  organizations: () => [...taskRequestKeys.all, 'organizations'] as const,
 };

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENDPOINT_ACCESS } from '../../../../shared/permissions.ts';
-import { myOrganizationsSchema } from '../../../../shared/schemas/organizations.ts';
 import {
   type ClassifyTaskRequestInput,
   type CreateTaskRequestInput,
@@ -97,6 +96,19 @@ export function useCancelTaskRequest(id: string) {
   });
 }
 
+/** POST /api/v1/task-requests/:id/revision (submitTaskRevision): the client sends delivered work back with notes. */
+export function useRequestTaskRevision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notes: string) =>
+      apiFetch(`/api/v1/task-requests/${id}/revision`, { method: 'POST', body: { notes }, schema: taskRequestDetailSchema }),
+    onSuccess: (request) => {
+      queryClient.setQueryData(taskRequestKeys.detail(id), request);
+      return queryClient.invalidateQueries({ queryKey: taskRequestKeys.all });
+    },
+  });
+}
+
 /** POST /api/v1/task-requests/:id/retry (retryTaskRequest): staff queue a failed request for its agent again. */
 export function useRetryTaskRequest(id: string) {
   const queryClient = useQueryClient();
@@ -142,14 +154,5 @@ export function useTaskSummary(since: string | null) {
     queryFn: () => apiFetch('/api/v1/task-summary', { query: { since: since ?? undefined }, schema: taskSummarySchema }),
     enabled: isAllowed,
     refetchInterval: (query) => (query.state.data && query.state.data.queue.length > 0 ? LIVE_REFRESH_MS : false),
-  });
-}
-
-/** GET /api/v1/organizations/mine: whether the user files for their own organization or picks one (staff). */
-export function useRequestOrganizations() {
-  return useQuery({
-    queryKey: taskRequestKeys.organizations(),
-    queryFn: () => apiFetch('/api/v1/organizations/mine', { schema: myOrganizationsSchema }),
-    staleTime: 60_000,
   });
 }

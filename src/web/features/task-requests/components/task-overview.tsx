@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMELINE_EVENT_LABELS, type TaskSummary } from '../../../../shared/schemas/task-requests.ts';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-states.tsx';
 import { NewTaskRequestLink } from './new-task-request-link.tsx';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useCanCreateTasks, useTaskReadAccess, useTaskSummary } from '../api/task-requests-api.ts';
 import { formatDay, formatMoment, isPastDue } from '../task-labels.ts';
 import { TaskStatusBadge } from './task-request-list.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** Where the Overview remembers the user's last visit (docs/delivery.md): "what changed" starts there. */
 export const LAST_VISIT_STORAGE_KEY = 'compliancecore.tasks.lastVisit';
@@ -53,7 +53,7 @@ function Queue({ queue, canCreate }: { queue: TaskSummary['queue']; canCreate: b
           {queue.map((request) => (
             <li key={request.id}>
               <Link
-                to={`/task-requests?request=${request.id}`}
+                to={workspaceHref.taskRequest(request.id)}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-card p-3 text-sm hover:bg-accent"
               >
                 <span className="font-medium">{request.title}</span>
@@ -85,7 +85,7 @@ function Changes({ changes, since }: { changes: TaskSummary['changedSince']; sin
         <ul className="grid gap-2 text-sm" aria-label={since ? 'Changes since your last visit' : 'Recent activity'}>
           {changes.map((change) => (
             <li key={change.id} className="rounded-lg border border-border p-3">
-              <Link to={`/task-requests?request=${change.taskRequestId}`} className="font-medium hover:underline">
+              <Link to={workspaceHref.taskRequest(change.taskRequestId)} className="font-medium hover:underline">
                 {change.title}
               </Link>
               <p className="text-xs text-muted-foreground">
@@ -130,14 +130,7 @@ export function TaskOverview() {
     );
   }
   if (summary.isError) {
-    return (
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>Your task figures could not be loaded</AlertTitle>
-        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void summary.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title="Your task figures could not be loaded" onRetry={() => void summary.refetch()} />;
   }
   return (
     <div className="grid gap-6">

@@ -12,6 +12,7 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTaskRequests } from '../api/task-requests-api.ts';
 import { PRIORITY_LABELS, PRIORITY_TONES, TASK_STATUS_TONES, formatDay, isPastDue } from '../task-labels.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** A request's status, as a badge whose text says it. */
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
@@ -23,7 +24,7 @@ function RequestRow({ request, showOrganization }: { request: TaskRequestSummary
   return (
     <li>
       <Link
-        to={`/task-requests?request=${request.id}`}
+        to={workspaceHref.taskRequest(request.id)}
         className="grid gap-2 rounded-lg border border-border bg-card p-4 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -75,7 +76,7 @@ function ListSkeleton() {
 }
 
 /** The requests of the user's organization (or those staff serve), newest first, with their live status. */
-export function TaskRequestList({ canCreate }: { canCreate: boolean }) {
+export function TaskRequestList({ canCreate, isStaff = false }: { canCreate: boolean; isStaff?: boolean }) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TaskStatus | ''>('');
@@ -105,7 +106,7 @@ export function TaskRequestList({ canCreate }: { canCreate: boolean }) {
         <ListSkeleton />
       ) : requests.isError ? (
         <Alert role="alert" variant="destructive">
-          <AlertTitle>Your task requests could not be loaded</AlertTitle>
+          <AlertTitle>{isStaff ? 'The task requests could not be loaded' : 'Your task requests could not be loaded'}</AlertTitle>
           <p className="mt-1">Check your connection and try again.</p>
           <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void requests.refetch()}>
             Retry
@@ -118,7 +119,9 @@ export function TaskRequestList({ canCreate }: { canCreate: boolean }) {
           <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
             {isFiltered
               ? 'Try another title or status.'
-              : 'Ask for a policy, a gap assessment, a risk register, a vendor review or questionnaire answers: an agent drafts it and our team checks it.'}
+              : isStaff
+                ? 'When an organization you serve asks for work, or a workflow opens it, the request appears here.'
+                : 'Ask for a policy, a gap assessment, a risk register, a vendor review or questionnaire answers: an agent drafts it and our team checks it.'}
           </p>
           {!isFiltered && canCreate ? <NewTaskRequestLink className="mt-4" /> : null}
         </div>

@@ -13,8 +13,10 @@ import { useAccessDecision } from '../../auth/access.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { DELIVERABLE_STATUS_LABELS, formatDay, formatMoment, isPastDue } from '../task-labels.ts';
 import { ClassificationSummary } from './classification-summary.tsx';
+import { RequestRevision } from './request-revision.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskStatusBadge } from './task-request-list.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 /** Staff who review outputs put a failed request back in the agent's queue. */
 function RetryRequest({ id }: { id: string }) {
@@ -142,9 +144,10 @@ function Deliverable({ request }: { request: TaskRequestDetail }) {
           <span className="text-muted-foreground">· latest draft: version {request.latestOutput.version}</span>
         ) : null}
       </p>
-      <Link to="/dashboard-compliancecore?section=deliverables" className="w-fit text-sm font-medium text-primary hover:underline">
+      <Link to={workspaceHref.deliverables()} className="w-fit text-sm font-medium text-primary hover:underline">
         Open your deliverables
       </Link>
+      {request.canRequestRevision ? <RequestRevision requestId={request.id} /> : null}
     </section>
   );
 }

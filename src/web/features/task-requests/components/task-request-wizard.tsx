@@ -10,7 +10,8 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useClassifyTaskRequest, useCreateTaskRequest, useRequestOrganizations } from '../api/task-requests-api.ts';
+import { useMyOrganizations } from '../../auth/my-organizations.ts';
+import { useClassifyTaskRequest, useCreateTaskRequest } from '../api/task-requests-api.ts';
 import { formatDay } from '../task-labels.ts';
 import { ClassificationSummary } from './classification-summary.tsx';
 import { useAttachmentUploads } from './use-attachment-uploads.ts';
@@ -24,6 +25,7 @@ import {
   type WizardStepNumber,
   wizardFormSchema,
 } from './wizard-form.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
 
@@ -53,6 +55,109 @@ function ReviewDetails({ values, attachments }: { values: WizardFormValues; atta
   );
 }
 
+/** Step 2: the classifier at work, its answer (or why there is none), and the ways on. */
+function ClassifyStep({
+  classify,
+  onEdit,
+  onRetry,
+  onContinue,
+}: {
+  classify: ReturnType<typeof useClassifyTaskRequest>;
+  onEdit: () => void;
+  /** Asks again with the same details (only offered when classifying failed). */
+  onRetry: (() => void) | undefined;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      {classify.isPending ? (
+        <div className="grid gap-3 rounded-lg border border-border bg-card py-8">
+          <Spinner label="AI is classifying your request…" className="p-0" />
+        </div>
+      ) : null}
+      {classify.isError ? <FormError title="The request could not be classified" message={messageOf(classify.error)} /> : null}
+      {classify.data ? <ClassificationSummary classification={classify.data} /> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden /> Edit Details
+        </Button>
+        {classify.isError && onRetry ? (
+          <Button type="button" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        {classify.data ? (
+          <Button type="button" onClick={onContinue}>
+            Continue to review
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Step 3: the request and its classification as they will be sent, the attachments' state, and Submit. */
+function ReviewStep({
+  values,
+  classification,
+  uploads,
+  create,
+  onEdit,
+  onSubmit,
+}: {
+  values: WizardFormValues;
+  classification: ClassifyTaskRequestResponse;
+  uploads: ReturnType<typeof useAttachmentUploads>;
+  create: ReturnType<typeof useCreateTaskRequest>;
+  onEdit: () => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      <ReviewDetails
+        values={values}
+        attachments={uploads.uploads.filter((upload) => upload.status === 'done').map((upload) => upload.fileName)}
+      />
+      <ClassificationSummary classification={classification} />
+      {uploads.isUploading ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Waiting for your attachments to finish uploading…
+        </p>
+      ) : null}
+      {uploads.hasFailed ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          An attachment failed to upload. Edit the details to remove it or try again.
+        </p>
+      ) : null}
+      <FormError title="The request was not sent" message={create.isError ? messageOf(create.error) : null} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden /> Edit Details
+        </Button>
+        <Button type="button" disabled={create.isPending || uploads.isUploading || uploads.hasFailed} onClick={onSubmit}>
+          <Send aria-hidden /> {create.isPending ? 'Submitting…' : 'Submit Task'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Someone without an organization yet: task requests need one, and subscribing creates it. */
+function SubscribeFirst() {
+  return (
+    <Alert variant="warning">
+      <AlertTitle>Subscribe first</AlertTitle>
+      <p className="mt-1">
+        Task requests belong to your organization, which is created when you subscribe.{' '}
+        <Link to="/pricing" className="font-medium underline underline-offset-2">
+          Choose a plan
+        </Link>
+        .
+      </p>
+    </Alert>
+  );
+}
+
 /**
  * The create-task wizard (product.md §4, the demo's three steps on real data): details → AI
  * classification (the real classifier, with its reasons) → review and submit. 'Edit Details' goes
@@ -71,7 +176,7 @@ export function TaskRequestWizard() {
   const uploads = useAttachmentUploads();
   const classify = useClassifyTaskRequest();
   const create = useCreateTaskRequest();
-  const organizations = useRequestOrganizations();
+  const organizations = useMyOrganizations();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const isFirstRender = useRef(true);
 
@@ -114,23 +219,10 @@ export function TaskRequestWizard() {
         organizationId: values.organizationId || undefined,
       },
     });
-    await navigate(`/task-requests?request=${request.id}`);
+    await navigate(workspaceHref.taskRequest(request.id));
   }
 
-  if (tenant === 'none') {
-    return (
-      <Alert variant="warning">
-        <AlertTitle>Subscribe first</AlertTitle>
-        <p className="mt-1">
-          Task requests belong to your organization, which is created when you subscribe.{' '}
-          <Link to="/pricing" className="font-medium underline underline-offset-2">
-            Choose a plan
-          </Link>
-          .
-        </p>
-      </Alert>
-    );
-  }
+  if (tenant === 'none') return <SubscribeFirst />;
 
   const progress = step * WIZARD_PROGRESS_PER_STEP;
   const classification: ClassifyTaskRequestResponse | undefined = classify.data;
@@ -148,63 +240,23 @@ export function TaskRequestWizard() {
       ) : null}
 
       {step === 2 ? (
-        <div className="grid gap-3">
-          {classify.isPending ? (
-            <div className="grid gap-3 rounded-lg border border-border bg-card py-8">
-              <Spinner label="AI is classifying your request…" className="p-0" />
-            </div>
-          ) : null}
-          {classify.isError ? <FormError title="The request could not be classified" message={messageOf(classify.error)} /> : null}
-          {classification ? <ClassificationSummary classification={classification} /> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setStep(1)}>
-              <Pencil aria-hidden /> Edit Details
-            </Button>
-            {classify.isError && values ? (
-              <Button type="button" onClick={() => runClassification(values)}>
-                Try again
-              </Button>
-            ) : null}
-            {classification ? (
-              <Button type="button" onClick={() => setStep(3)}>
-                Continue to review
-              </Button>
-            ) : null}
-          </div>
-        </div>
+        <ClassifyStep
+          classify={classify}
+          onEdit={() => setStep(1)}
+          onRetry={values ? () => runClassification(values) : undefined}
+          onContinue={() => setStep(3)}
+        />
       ) : null}
 
       {step === 3 && values && classification ? (
-        <div className="grid gap-3">
-          <ReviewDetails
-            values={values}
-            attachments={uploads.uploads.filter((upload) => upload.status === 'done').map((upload) => upload.fileName)}
-          />
-          <ClassificationSummary classification={classification} />
-          {uploads.isUploading ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Waiting for your attachments to finish uploading…
-            </p>
-          ) : null}
-          {uploads.hasFailed ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              An attachment failed to upload. Edit the details to remove it or try again.
-            </p>
-          ) : null}
-          <FormError title="The request was not sent" message={create.isError ? messageOf(create.error) : null} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setStep(1)}>
-              <Pencil aria-hidden /> Edit Details
-            </Button>
-            <Button
-              type="button"
-              disabled={create.isPending || uploads.isUploading || uploads.hasFailed}
-              onClick={() => void submit().catch(() => undefined)}
-            >
-              <Send aria-hidden /> {create.isPending ? 'Submitting…' : 'Submit Task'}
-            </Button>
-          </div>
-        </div>
+        <ReviewStep
+          values={values}
+          classification={classification}
+          uploads={uploads}
+          create={create}
+          onEdit={() => setStep(1)}
+          onSubmit={() => void submit().catch(() => undefined)}
+        />
       ) : null}
     </div>
   );

@@ -158,6 +158,7 @@ function Connections({
 }
 
 /** The side panel: configure the selected node (label, action and its configuration, or a decision's condition), its connections and its problems. */
+// eslint-disable-next-line max-lines-per-function -- label, action configuration, condition, connections and problems of the one selected node, read top to bottom
 export function NodePanel({
   node,
   nodes,
@@ -262,6 +263,9 @@ export function NodePanel({
 }
 
 /** Every problem the validator (or the server, on Publish) found; each one on a step selects it. */
+/** The id of the problems list, which the Publish button names as the reason it is disabled. */
+export const PROBLEM_LIST_ID = 'builder-problems';
+
 export function ProblemList({
   problems,
   nodes,
@@ -280,7 +284,7 @@ export function ProblemList({
         {fromServer ? <span className="font-normal text-muted-foreground">— as the server answered on Publish</span> : null}
       </h3>
       {problems.length > 0 ? (
-        <ul className="space-y-1" data-testid="builder-problems">
+        <ul id={PROBLEM_LIST_ID} className="space-y-1" data-testid="builder-problems">
           {problems.map((problem, index) => {
             const node = nodes.find((candidate) => candidate.id === problem.nodeId);
             return (

@@ -144,6 +144,28 @@ describe('the organization Workflow Builder', () => {
     expect(screen.getByTestId('builder-node-action-4').dataset.invalid).toBe('true');
   });
 
+  it('disables Publish while problems are listed, and names them as the reason', async () => {
+    const calls = serve();
+    open();
+    await screen.findByText('Ready to publish');
+    const publish = screen.getByRole<HTMLButtonElement>('button', { name: 'Publish' });
+    expect(publish.disabled).toBe(false);
+    expect(publish.getAttribute('aria-describedby')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Call a webhook' }));
+    await screen.findByTestId('builder-node-action-4');
+    expect(publish.disabled).toBe(true);
+    const list = screen.getByTestId('builder-problems');
+    const count = within(list).getAllByRole('listitem').length;
+    expect(publish.getAttribute('aria-describedby')?.split(' ')).toContain(list.id);
+    // The accessible description is the reason and the problems themselves.
+    const described = screen.getByRole('button', { name: 'Publish', description: /url: Required/ });
+    expect(described).toBe(publish);
+    screen.getByRole('button', { name: 'Publish', description: new RegExp(`^Fix the ${count} problems listed below to publish\\.`) });
+    await userEvent.click(publish);
+    expect(calls.some((call) => call.path.endsWith('/publish'))).toBe(false);
+  });
+
   it('edits a decision by the side panel and connects its branches by keyboard-reachable controls', async () => {
     serve();
     open();

@@ -1,16 +1,30 @@
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useRunAction, useWorkflowRun } from '../api/workflow-runs-api.ts';
 import { RUN_STATUS_TONE, RUN_STATUS_WORDS, when } from '../workflow-words.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
+
+/** Ids are not words: a created task request is shown as a link with its title instead (below the steps). */
+function isHiddenOutcome(key: string, outcome: Record<string, unknown>): boolean {
+  if (key === 'approvalId' || key.endsWith('By')) return true;
+  return 'taskRequestId' in outcome && (key === 'taskRequestId' || key === 'title');
+}
 
 function outcomeWords(outcome: Record<string, unknown> | null): string {
   if (!outcome) return '';
   return Object.entries(outcome)
-    .filter(([key, value]) => value !== null && typeof value !== 'object' && !key.endsWith('By') && key !== 'approvalId')
+    .filter(([key, value]) => value !== null && typeof value !== 'object' && !isHiddenOutcome(key, outcome))
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(' · ');
+}
+
+/** The title the create-task step recorded for the request it opened. */
+function createdTitle(steps: readonly { outcome: Record<string, unknown> | null }[], taskRequestId: string): string | null {
+  const outcome = steps.find((step) => step.outcome?.taskRequestId === taskRequestId)?.outcome;
+  return typeof outcome?.title === 'string' ? outcome.title : null;
 }
 
 /** One run: its status, the per-node timeline (input, outcome, time, error), cancel or retry. */
@@ -61,13 +75,13 @@ export function RunTimeline({ runId }: { runId: string }) {
         ))}
       </ol>
       {typeof detail.data.taskRequestId === 'string' ? (
-        <a
+        <Link
           className="text-sm text-primary underline"
-          href={`/dashboard-compliancecore?tab=tasks&view=requests`}
+          to={workspaceHref.taskRequest(detail.data.taskRequestId)}
           data-testid="run-task-request"
         >
-          Task request created: {detail.data.taskRequestId.slice(0, 8)}
-        </a>
+          Task request created: {createdTitle(detail.steps, detail.data.taskRequestId) ?? 'open it'}
+        </Link>
       ) : null}
       <div className="flex gap-2">
         {detail.status === 'failed' ? (

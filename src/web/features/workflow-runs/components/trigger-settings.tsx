@@ -73,6 +73,7 @@ function TimeZoneSetting({ organizationId, timeZone }: { organizationId: string;
 const dateTime = (timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone });
 
 /** The trigger of the draft: manual, a schedule (preset or RRULE, from a start) with its next occurrences, or a domain event. */
+// eslint-disable-next-line max-lines-per-function -- one fieldset switching between manual, schedule and event triggers, sharing the draft's trigger state and the next-occurrence preview
 export function TriggerSettings({
   organizationId,
   trigger,

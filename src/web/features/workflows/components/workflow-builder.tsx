@@ -15,6 +15,7 @@ import { type FlowNode, fromFlow, toFlow } from '../../../lib/workflow-graph.ts'
 import { nodeTypes } from './workflow-nodes.tsx';
 import { builderPath } from './workflow-list.tsx';
 import { StepPanel } from './step-panel.tsx';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 function Editor({ workflow }: { workflow: WorkflowTemplateDetail }) {
   const initial = toFlow(workflow.nodes, workflow.edges);
@@ -97,10 +98,7 @@ export default function WorkflowBuilder({ templateId }: { templateId: string }) 
   }
   return (
     <section aria-labelledby="builder-heading" className="space-y-4">
-      <Link
-        to="/dashboard-compliancecore?tab=workflows"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
+      <Link to={workspaceHref.workflows()} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
         <ArrowLeft className="size-4" aria-hidden /> All workflows
       </Link>
       <div className="flex flex-wrap items-center gap-3">

@@ -5,9 +5,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useWorkflowReadAccess, useWorkflows } from '../api/list-workflows.ts';
+import { workspaceHref } from '../../../../shared/workspace-links.ts';
 
 export function builderPath(id: string): string {
-  return `/dashboard-compliancecore?tab=workflows&view=builder&template=${id}`;
+  return workspaceHref.workflowBuilder({ templateId: id });
 }
 
 /** The user's workflows (latest version of each), or how to get one. */

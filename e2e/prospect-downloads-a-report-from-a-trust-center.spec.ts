@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { test } from './test.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { createUserWithRole, PASSWORD, uniqueEmail } from './sign-in-helpers.ts';
+
+/**
+ * A prospect opens an organization's trust center, asks for its SOC 2 report under the NDA, is approved
+ * at once (their e-mail domain is on the organization's list) and downloads the report with the e-mailed,
+ * expiring link, which opens that report only (docs/trust-center.md). The organization's side is set up
+ * through the API: the journey is the prospect's.
+ */
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n% SOC 2 Type II report\n%%EOF\n');
+
+async function bearer(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const config = (await (await request.get('/api/v1/public-config')).json()) as { anonKey: string };
+  const session = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: config.anonKey },
+    data: { email, password: PASSWORD },
+  });
+  expect(session.status()).toBe(200);
+  return { authorization: `Bearer ${((await session.json()) as { access_token: string }).access_token}` };
+}
+
+/** An organization with a trust center: the SOC 2 report restricted, an overview public, prospect.example approved at once. */
+async function publishTrustCenter(request: APIRequestContext, slug: string): Promise<{ soc2: string; pentest: string }> {
+  const admin = uniqueEmail('trust-admin');
+  await createUserWithRole(admin, 'administrator');
+  const headers = await bearer(request, admin);
+  const organization = await request.post('/api/v1/admin/organizations', { headers, data: { name: `Acme Health ${slug.slice(-6)}` } });
+  expect(organization.status()).toBe(201);
+  const organizationId = ((await organization.json()) as { id: string }).id;
+  const upload = async (fileName: string, type: string, body: Buffer) => {
+    const response = await request.post(
+      `/api/v1/trust-center/documents?fileName=${encodeURIComponent(fileName)}&organizationId=${organizationId}`,
+      {
+        headers: { ...headers, 'content-type': type },
+        data: body,
+      },
+    );
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const soc2 = await upload('SOC 2 Type II report.pdf', 'application/pdf', PDF);
+  const pentest = await upload('Pen-test summary.pdf', 'application/pdf', PDF);
+  const overview = await upload('Security overview.txt', 'text/plain', Buffer.from('We encrypt data at rest and in transit.\n'));
+  const saved = await request.put('/api/v1/trust-center', {
+    headers,
+    data: {
+      organizationId,
+      enabled: true,
+      slug,
+      frameworkIds: [],
+      controlDomains: [],
+      autoApproveDomains: ['prospect.example'],
+      ndaText: 'I will keep what Acme Health shares with me confidential.',
+      accessDays: 3,
+      documents: [
+        { id: soc2, title: 'SOC 2 Type II report', visibility: 'restricted' },
+        { id: pentest, title: 'Pen-test summary', visibility: 'restricted' },
+        { id: overview, title: 'Security overview', visibility: 'public' },
+      ],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  return { soc2, pentest };
+}
+
+test('a prospect gets an expiring link to the SOC 2 report from the trust center', async ({ page }) => {
+  const slug = `acme-${randomUUID().slice(0, 8)}`;
+  const email = `pat-${randomUUID().slice(0, 6)}@prospect.example`;
+  const documents = await publishTrustCenter(page.request, slug);
+
+  await page.goto(`/trust/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Acme Health');
+  const list = page.getByRole('region', { name: 'Documents' });
+  await expect(list.getByRole('link', { name: 'Download Security overview' })).toBeVisible();
+  await list.getByRole('button', { name: 'Request access to SOC 2 Type II report' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Request access to SOC 2 Type II report' });
+  await expect(dialog).toContainText('Access lasts 3 days');
+  await dialog.getByLabel('Your name').fill('Pat Prospect');
+  await dialog.getByLabel('Work e-mail').fill(email);
+  await dialog.getByLabel('Company').fill('Prospect Co');
+  await dialog.getByLabel('I accept the non-disclosure agreement').check();
+  await dialog.getByRole('button', { name: 'Request access' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Access granted: check your inbox');
+  await expectNoSeriousA11yViolations(page);
+
+  let mail: { to: string; text: string; links: string[] } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { mails } = (await (await page.request.get('/dev/mailbox')).json()) as {
+          mails: { to: string; text: string; links: string[] }[];
+        };
+        mail = mails.find((candidate) => candidate.to === email);
+        return mail?.links.find((candidate) => candidate.includes('/download?token=')) ?? '';
+      },
+      { timeout: 15_000 },
+    )
+    .toContain(`/documents/${documents.soc2}/download`);
+  const link = mail?.links.find((candidate) => candidate.includes('/download?token=')) ?? '';
+  // The grant expires with the access duration the organization chose (3 days).
+  const until = /until (\d{4}-\d{2}-\d{2}) /.exec(mail?.text ?? '')?.[1] ?? '';
+  const days = (Date.parse(until) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000;
+  expect(days).toBeGreaterThanOrEqual(2);
+  expect(days).toBeLessThanOrEqual(3);
+
+  const report = await page.request.get(link);
+  expect(report.status()).toBe(200);
+  expect(report.headers()['content-disposition']).toContain('SOC 2 Type II report.pdf');
+  expect(
+    Buffer.from(await report.body())
+      .subarray(0, 8)
+      .toString(),
+  ).toBe('%PDF-1.7');
+  // The link opens that report only: with another document's address it is refused.
+  const other = await page.request.get(link.replace(documents.soc2, documents.pentest));
+  expect(other.status()).toBe(403);
+});

@@ -1,0 +1,31 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type RequestTrustAccessInput,
+  publicTrustCenterSchema,
+  trustAccessReceiptSchema,
+} from '../../../../shared/schemas/trust-center.ts';
+import { apiFetch, retryUnlessRefused } from '../../../lib/api-client.ts';
+import { trustCenterKeys } from './trust-center-keys.ts';
+
+const base = (slug: string) => `/api/v1/trust-centers/${encodeURIComponent(slug)}`;
+
+/** Where a document downloads from: public ones as they are, restricted ones with the e-mailed token. */
+export const trustDocumentUrl = (slug: string, documentId: string) => `${base(slug)}/documents/${documentId}/download`;
+
+/** GET /api/v1/trust-centers/:slug (getTrustCenter): no sign-in, a prospect reads it. */
+export function usePublicTrustCenter(slug: string) {
+  return useQuery({
+    queryKey: trustCenterKeys.page(slug),
+    queryFn: () => apiFetch(base(slug), { schema: publicTrustCenterSchema, token: null }),
+    retry: retryUnlessRefused(2),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/v1/trust-centers/:slug/access-requests (requestTrustAccess). */
+export function useRequestTrustAccess(slug: string) {
+  return useMutation({
+    mutationFn: (input: RequestTrustAccessInput) =>
+      apiFetch(`${base(slug)}/access-requests`, { method: 'POST', body: input, schema: trustAccessReceiptSchema, token: null }),
+  });
+}
