@@ -1,12 +1,22 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { engineAgnosticServerTests } from './scripts/test-steps.ts';
+import { engineAgnosticServerTests, pgliteServerTestsBesidePostgres } from './scripts/test-steps.ts';
 
 /**
  * Three projects: pure/shared and server tests on the embedded PGlite database, web component
- * tests in jsdom, and — when DATABASE_URL is set — the server tests again on that PostgreSQL.
+ * tests in jsdom, and — when DATABASE_URL is set — the server's database tests on that PostgreSQL,
+ * with only the files about the engines kept on PGlite too (decision 015).
  */
-// eslint-disable-next-line n/no-process-env -- the test runner decides which databases exist
+/* eslint-disable n/no-process-env -- the test runner decides which databases exist */
 const postgresUrl = process.env.DATABASE_URL;
+// Every database test on both engines (decision 015: by default, with PostgreSQL there, only the
+// files about the engines run on PGlite as well).
+const bothEngines = ['1', 'true', 'yes'].includes(process.env.TEST_BOTH_ENGINES ?? '');
+/* eslint-enable n/no-process-env */
+
+const pgliteInclude = (): string[] =>
+  postgresUrl && !bothEngines
+    ? ['src/shared/**/*.test.ts', ...pgliteServerTestsBesidePostgres(), 'scripts/**/*.test.ts', 'tests/**/*.test.ts']
+    : ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'];
 
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
@@ -14,7 +24,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node' as const,
     include:
       database === 'pglite'
-        ? ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts']
+        ? pgliteInclude()
         : postgresUrl
           ? ['src/server/**/*.test.ts']
           : [],

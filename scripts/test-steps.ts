@@ -65,10 +65,9 @@ export function allCores(): number {
 }
 
 /**
- * The Vitest runs of `npm run test:unit` and of `npm test`. The PGlite project runs alone (its
- * workers keep both cores busy with PostgreSQL in WebAssembly); the web tests run beside the
- * PostgreSQL project, whose workers wait on the database server for a third of the time
- * (decision 013: 35 % of the CPU idle in that stage before; ~30 s less in all).
+ * The Vitest runs of `npm run test:unit` and of `npm test`. With DATABASE_URL the PGlite project
+ * holds only the files about the engines and those that need no database (decision 015), and the
+ * web tests run beside it; the PostgreSQL project runs every database test, beside the build.
  */
 export const unitSteps = {
   pglite: vitestStep('server tests on PGlite', 'pglite', { noIsolate: true, workers: allCores() }),
@@ -177,9 +176,30 @@ export function exitOnFailure(results: StepResult[], what: string): void {
 export const ENGINE_MARKERS =
   /test-database|tenant-fixture|auth-helpers|compliance-fixtures|task-request-fixture|fake-auth|DATABASE|process\.env|\/db\/|app\.ts|main\.ts|worker\.ts|child_process|buildApp/;
 
+/**
+ * A database test file that is about the embedded engine itself, or about what differs between
+ * the engines (one connection against a pool: races, claims, crashes, restarts, migrations), names
+ * it — or says `@both-engines` — and runs on PGlite even when PostgreSQL is there (decision 015).
+ */
+export const BOTH_ENGINES_MARKERS = /pglite|TEST_DATABASE|crash-children|@both-engines/i;
+
+const serverTestFiles = (): string[] => fs.globSync('src/server/**/*.test.ts', { cwd: root }).sort();
+const sourceOf = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
+
 export function engineAgnosticServerTests(): string[] {
-  return fs
-    .globSync('src/server/**/*.test.ts', { cwd: root })
-    .filter((file) => !ENGINE_MARKERS.test(fs.readFileSync(path.join(root, file), 'utf8')))
-    .sort();
+  return serverTestFiles().filter((file) => !ENGINE_MARKERS.test(sourceOf(file)));
+}
+
+/**
+ * The server test files the PGlite project runs when a PostgreSQL server is there too: the
+ * engine-agnostic ones (they run nowhere else) and the ones about the engines. Every other
+ * database test runs once, on PostgreSQL — the engine companies run on — while the journeys drive
+ * the whole product on PGlite. `TEST_BOTH_ENGINES=1` runs every file on both, as the suite did
+ * before decision 015; without DATABASE_URL every file runs on PGlite.
+ */
+export function pgliteServerTestsBesidePostgres(): string[] {
+  return serverTestFiles().filter((file) => {
+    const source = sourceOf(file);
+    return !ENGINE_MARKERS.test(source) || BOTH_ENGINES_MARKERS.test(source);
+  });
 }

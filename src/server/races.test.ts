@@ -1,3 +1,4 @@
+// @both-engines: what this file checks differs between one connection (PGlite) and a pool (PostgreSQL) — decision 015.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @both-engines: what this file checks differs between one connection (PGlite) and a pool (PostgreSQL) — decision 015.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/test-database.ts';
 import { buildApp } from './app.ts';

@@ -1,3 +1,4 @@
+// @both-engines: migrations and seeds run on both engines, each with its own SQL dialect quirks — decision 015.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/test-database.ts';

@@ -1,3 +1,4 @@
+// @both-engines: migrations and seeds run on both engines, each with its own SQL dialect quirks — decision 015.
 import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

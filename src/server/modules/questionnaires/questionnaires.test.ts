@@ -25,7 +25,7 @@ import { evidenceUpload } from '../evidence/programme-test-fixture.ts';
 import { answerQuestionnaireQuestions } from './questionnaire-answering.ts';
 
 /**
- * Issue 36 items 1–2 through the real app on PGlite: the sample organization's answer library, the
+ * Issue 36 items 1–2 through the real app: the sample organization's answer library, the
  * 150-question workbook (tests/fixtures/security-questionnaire.ts) uploaded, answered by the job's own
  * function (workers are off, so the test runs it where the worker would), reviewed and exported back
  * into the client's workbook; bad files refused; tenancy and the 409 of a second start.

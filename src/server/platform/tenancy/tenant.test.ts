@@ -1,3 +1,4 @@
+// @both-engines: row-level security is checked on each engine — decision 015.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
