@@ -200,5 +200,5 @@ describe.runIf(testDatabase === 'postgres' && serverUrl)('starting on PostgreSQL
     expect(await health.json()).toMatchObject({ database: { kind: 'postgres', status: 'ok' } });
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
-  });
+  }, 120_000); // a server process starts: seconds when the machine is quiet, more beside other suites
 });

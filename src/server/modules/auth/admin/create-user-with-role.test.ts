@@ -151,5 +151,5 @@ describe('npm run user:create', () => {
       {},
     ).catch((error: unknown) => error as { code: number; stderr: string });
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining('SERVICE_ROLE_KEY') });
-  });
+  }, 120_000); // the script starts a Node process of its own
 });

@@ -77,7 +77,8 @@ async function guess(email: string, waves = 1): Promise<Outcome> {
   return outcome(responses);
 }
 
-describe('password sign-ins, per account', () => {
+// Hundreds of sign-in requests per test: 30 s was too little beside the other suites on two busy cores.
+describe('password sign-ins, per account', { timeout: 120_000 }, () => {
   it('checks 5 of 600 guesses from 4 rotating addresses; the rest are told to wait 1 s', async () => {
     const victim = await createTestUser(app);
     expect(await guess(victim.email, 30)).toEqual({ checked: FREE_ATTEMPTS, waited: 600 - FREE_ATTEMPTS, retryAfter: [1] });
