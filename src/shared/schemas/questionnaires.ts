@@ -16,7 +16,7 @@ export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 export const SHORT_ANSWERS = ['yes', 'no', 'partial', 'not_applicable'] as const;
 export type ShortAnswer = (typeof SHORT_ANSWERS)[number];
 export const SHORT_ANSWER_LABELS: Record<ShortAnswer, string> = { yes: 'Yes', no: 'No', partial: 'Partial', not_applicable: 'N/A' };
-export const CITATION_KINDS = ['control', 'policy', 'evidence', 'framework', 'approved'] as const;
+export const CITATION_KINDS = ['control', 'policy', 'evidence', 'framework', 'vendor', 'approved'] as const;
 export type CitationKind = (typeof CITATION_KINDS)[number];
 export const EXPORT_FORMATS = ['original', 'pdf'] as const;
 
@@ -44,7 +44,7 @@ export const answerLibraryQuerySchema = z.object({
 });
 
 export const libraryAnswerSchema = z.object({
-  /** `control:IAM-05`, `policy:<uuid>`, `evidence:<uuid>`, `framework:soc2`, `approved:<uuid>`. */
+  /** `control:IAM-05`, `policy:<uuid>`, `evidence:<uuid>`, `framework:soc2`, `vendor:register`, `vendor:sub-processors`, `approved:<uuid>`. */
   id: z.string(),
   kind: z.enum(CITATION_KINDS),
   topic: z.string(),

@@ -8,6 +8,8 @@ import { questionnaireLibraryAnswers } from '../../db/schema/questionnaires.ts';
 import { catalogueIndex, type CatalogueIndex } from '../frameworks/catalogue-index.ts';
 import { loadProgrammeState, programmeReadiness, type ProgrammeState } from '../frameworks/programme-state.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
+import { listVendorFacts, type VendorFact } from '../vendors/vendor-facts.ts';
+import { VENDOR_REVIEW_CADENCE_MONTHS } from '../../../shared/schemas/vendors.ts';
 
 /**
  * The answer library (issue 36 item 1): one organization's answers, built from what its workspace knows
@@ -15,7 +17,8 @@ import { userNames } from '../task-requests/task-request-views.ts';
  * policies, its active frameworks and their readiness — plus the answers its reviewers approved. Each
  * says what it rests on (sources), who owns it and when it was last reviewed; an answer whose sources
  * went stale or changed since it was reviewed is marked for review. Nothing here is typed in: change the
- * programme and the library changes with it. Vendors join when the vendor register exists on main.
+ * programme and the library changes with it. The vendor register answers the third-party questions
+ * (who the sub-processors are, how vendors are assessed).
  */
 
 /** An answer as the matcher reads it: the library entry, the words it is found by, and how firmly it answers. */
@@ -46,6 +49,7 @@ interface Facts {
   evidenceById: Map<string, EvidenceFact & { controlIds: string[] }>;
   frameworksOfControl: Map<string, string[]>;
   names: Map<string, string>;
+  vendors: VendorFact[];
 }
 
 function controlAnswer(status: string, applicable: boolean, description: string, justification: string): [ShortAnswer, string, number] {
@@ -153,6 +157,60 @@ async function policyEntries(tx: DbTransaction, organizationId: string): Promise
     }));
 }
 
+const APPROVED_VENDOR_STATUSES = new Set(['approved', 'approved_with_conditions']);
+
+/**
+ * The vendor register's answers: how third parties are assessed (when there is a register) and who the
+ * sub-processors are (when there are approved ones). Each cites the vendors it names.
+ */
+function vendorEntries(facts: Facts): LibraryEntry[] {
+  const current = facts.vendors;
+  if (current.length === 0) return [];
+  const approved = current.filter((vendor) => APPROVED_VENDOR_STATUSES.has(vendor.status));
+  const inReview = current.length - approved.length;
+  const lastChange = latest(...current.map((vendor) => vendor.updatedAt));
+  const cadences = [...new Set(Object.values(VENDOR_REVIEW_CADENCE_MONTHS))].sort((a, b) => a - b);
+  const entries: LibraryEntry[] = [
+    {
+      id: 'vendor:register',
+      kind: 'vendor',
+      topic: 'Third-party (vendor) risk management',
+      shortAnswer: 'yes',
+      answer:
+        `Yes. We keep a register of ${current.length} vendor${current.length === 1 ? '' : 's'}, each with an owner and a criticality tier, ` +
+        `and review each one every ${cadences[0]} to ${cadences.at(-1)} months by tier (the most critical every ${cadences[0]} months). ` +
+        `${approved.length} ${approved.length === 1 ? 'was' : 'were'} approved after a security review${inReview > 0 ? `; ${inReview} ${inReview === 1 ? 'is' : 'are'} awaiting approval` : ''}.`,
+      sources: [{ kind: 'vendor', id: 'register', label: `Vendor register (${current.length} vendor${current.length === 1 ? '' : 's'})` }],
+      owner: null,
+      lastReviewedAt: lastChange?.toISOString() ?? null,
+      needsReview: false,
+      reviewReason: null,
+      searchText:
+        'vendor vendors third party third-party parties supplier suppliers service provider providers risk management assessment assess due diligence review reviewed monitor onboarding security',
+      strength: 0.85,
+    },
+  ];
+  const subProcessors = approved.filter((vendor) => vendor.isSubProcessor);
+  if (subProcessors.length > 0)
+    entries.push({
+      id: 'vendor:sub-processors',
+      kind: 'vendor',
+      topic: 'Sub-processors',
+      shortAnswer: 'yes',
+      answer: `Yes. We use ${subProcessors.length} sub-processor${subProcessors.length === 1 ? '' : 's'}, each approved after a security review: ${subProcessors
+        .map((vendor) => (vendor.services ? `${vendor.name} (${vendor.services})` : vendor.name))
+        .join('; ')}.`,
+      sources: subProcessors.map((vendor) => ({ kind: 'vendor' as const, id: vendor.id, label: vendor.name })),
+      owner: null,
+      lastReviewedAt: latest(...subProcessors.map((vendor) => vendor.updatedAt))?.toISOString() ?? null,
+      needsReview: false,
+      reviewReason: null,
+      searchText: `sub-processor sub-processors subprocessor subprocessors processor processors third parties personal data on our behalf list ${subProcessors.map((vendor) => vendor.name).join(' ')}`,
+      strength: 0.9,
+    });
+  return entries;
+}
+
 /** An approved answer needs review when a source it cites changed after it was reviewed, or went stale. */
 function approvedReviewReason(facts: Facts, sources: readonly Citation[], reviewedAt: Date): string | null {
   for (const source of sources) {
@@ -165,6 +223,11 @@ function approvedReviewReason(facts: Facts, sources: readonly Citation[], review
     if (source.kind === 'evidence') {
       const item = facts.evidenceById.get(source.id);
       if (!item || !item.fresh) return `Evidence “${source.label}” expired or was removed.`;
+    }
+    if (source.kind === 'vendor' && !source.id.startsWith('register')) {
+      const vendor = facts.vendors.find((row) => row.id === source.id);
+      if (!vendor) return `${source.label} is no longer in the vendor register.`;
+      if (vendor.updatedAt > reviewedAt) return `${source.label} changed in the vendor register after this answer was reviewed.`;
     }
   }
   return null;
@@ -240,7 +303,15 @@ export async function loadAnswerLibrary(db: Db, tx: DbTransaction, organizationI
     ...[...state.controls.values()].map((row) => row.ownerId),
     ...approvedOwners.map((row) => row.ownerId),
   ]);
-  const facts: Facts = { catalogue, state, evidenceByControl, evidenceById, frameworksOfControl, names };
+  const facts: Facts = {
+    catalogue,
+    state,
+    evidenceByControl,
+    evidenceById,
+    frameworksOfControl,
+    names,
+    vendors: await listVendorFacts(tx, organizationId),
+  };
   // A control counts when an active framework brings it into scope (deactivated frameworks leave rows behind).
   const controlEntries = [...state.controls.keys()]
     .filter((id) => frameworksOfControl.has(id))
@@ -252,5 +323,6 @@ export async function loadAnswerLibrary(db: Db, tx: DbTransaction, organizationI
     ...(await policyEntries(tx, organizationId)),
     ...controlEntries,
     ...evidenceEntries(facts),
+    ...vendorEntries(facts),
   ];
 }

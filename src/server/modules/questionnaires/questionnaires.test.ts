@@ -86,6 +86,40 @@ describe('the answer library', () => {
     expect(implemented?.owner).not.toBeNull();
   });
 
+  it('answers the third-party questions from the vendor register, citing the vendors it names', async () => {
+    const library = async () =>
+      readJson(
+        await app.inject({ method: 'GET', url: `/api/v1/answer-library?organizationId=${sampleOrgId}`, headers: auth('administrator') }),
+        answerLibrarySchema,
+      ).answers;
+    expect((await library()).some((answer) => answer.kind === 'vendor')).toBe(false); // no register yet: nothing said about vendors
+    const vendorIds: string[] = [];
+    for (const vendor of [
+      { name: 'Cloudline Hosting', tier: 1, services: 'application hosting', isSubProcessor: true, status: 'approved' },
+      { name: 'Mailgrove', tier: 2, services: 'transactional e-mail', isSubProcessor: true, status: 'in_review' },
+      { name: 'Deskbright', tier: 3, services: 'office furniture', isSubProcessor: false, status: 'approved' },
+    ]) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/vendors',
+        headers: auth('administrator'),
+        payload: { organizationId: sampleOrgId, ...vendor },
+      });
+      expect(created.statusCode).toBe(201);
+      vendorIds.push((created.json() as { id: string }).id);
+    }
+    const answers = await library();
+    const register = answers.find((answer) => answer.id === 'vendor:register');
+    expect(register?.answer).toMatch(/register of 3 vendors/);
+    expect(register?.answer).toMatch(/2 were approved after a security review; 1 is awaiting approval/);
+    const subProcessors = answers.find((answer) => answer.id === 'vendor:sub-processors');
+    // Only the approved sub-processor is named: one still in review does not process data yet.
+    expect(subProcessors?.answer).toContain('Cloudline Hosting (application hosting)');
+    expect(subProcessors?.answer).not.toContain('Mailgrove');
+    expect(subProcessors?.answer).not.toContain('Deskbright');
+    expect(subProcessors?.sources).toEqual([{ kind: 'vendor', id: vendorIds[0], label: 'Cloudline Hosting' }]);
+  });
+
   it('is another organization’s business: 404 for a client of B naming the sample organization', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -80,19 +80,72 @@ function statusBadge(question: Question) {
   return <Badge tone={question.confidence >= HIGH_CONFIDENCE ? 'info' : 'yellow'}>Draft · {question.confidence}% confident</Badge>;
 }
 
-/** One question, its drafted answer, citations and confidence, and the reviewer's accept and edit. */
+/** Someone a question can be handed to: a member of the organization. */
+export interface QuestionAssignee {
+  userId: string;
+  label: string;
+}
+
+/** Hands the question to a colleague (or to nobody): saved as soon as it is chosen. */
+function ReassignQuestion({
+  questionnaireId,
+  question,
+  assignees,
+}: {
+  questionnaireId: string;
+  question: Question;
+  assignees: readonly QuestionAssignee[];
+}) {
+  const id = useId();
+  const update = useUpdateQuestionnaireAnswer();
+  const current = question.assignee?.id ?? '';
+  const known = assignees.some((assignee) => assignee.userId === current);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={`${id}-assignee`} className="text-sm">
+        Assigned to
+      </label>
+      <NativeSelect
+        id={`${id}-assignee`}
+        className="w-56"
+        value={current}
+        disabled={update.isPending}
+        onChange={(event) =>
+          update.mutate({
+            id: questionnaireId,
+            input: { action: 'reassign', questionId: question.id, assigneeId: event.target.value || null },
+          })
+        }
+      >
+        <option value="">Nobody</option>
+        {current && !known ? <option value={current}>{question.assignee?.name ?? 'A former user'}</option> : null}
+        {assignees.map((assignee) => (
+          <option key={assignee.userId} value={assignee.userId}>
+            {assignee.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {update.isError ? <FormError message="The question could not be reassigned. Try again." /> : null}
+    </div>
+  );
+}
+
+/** One question, its drafted answer, citations and confidence, and the reviewer's accept, edit and reassign. */
 export function QuestionReview({
   questionnaireId,
   question,
   number,
   duplicateOfNumber,
   canReview,
+  assignees,
 }: {
   questionnaireId: string;
   question: Question;
   number: number;
   duplicateOfNumber: number | null;
   canReview: boolean;
+  /** The organization's members; none while they load or when the reviewer may not list them. */
+  assignees: readonly QuestionAssignee[];
 }) {
   const [isEditing, setIsEditing] = useState(false);
   const update = useUpdateQuestionnaireAnswer();
@@ -136,6 +189,9 @@ export function QuestionReview({
           <Button type="button" size="sm" variant="outline" onClick={() => setIsEditing(true)}>
             {question.answer ? 'Edit' : 'Write the answer'}
           </Button>
+          {assignees.length > 0 || question.assignee ? (
+            <ReassignQuestion questionnaireId={questionnaireId} question={question} assignees={assignees} />
+          ) : null}
         </div>
       ) : null}
       {isEditing ? <EditAnswerForm questionnaireId={questionnaireId} question={question} onDone={() => setIsEditing(false)} /> : null}

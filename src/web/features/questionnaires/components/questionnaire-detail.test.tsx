@@ -64,6 +64,11 @@ const QUESTIONNAIRE: Questionnaire = {
   questions: [MFA, INSURANCE, REPEAT],
 };
 
+const ASSIGNEES = [
+  { userId: 'b0000000-0000-4000-8000-000000000001', label: 'ines@acme.test' },
+  { userId: 'b0000000-0000-4000-8000-000000000002', label: 'tom@acme.test' },
+];
+
 function serve() {
   const sent: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -81,7 +86,7 @@ afterEach(() => vi.unstubAllGlobals());
 const renderDetail = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <QuestionnaireDetail id={ID} canReview />
+      <QuestionnaireDetail id={ID} canReview assignees={ASSIGNEES} />
     </QueryClientProvider>,
   );
 
@@ -114,5 +119,23 @@ describe('QuestionnaireDetail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save and accept' }));
     await screen.findByText('Write the answer', { selector: 'p' });
     expect(sent.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+
+  it('hands a question to a colleague, and back to nobody, as soon as one is chosen', async () => {
+    const sent = serve();
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Acme vendor assessment' });
+    const [first] = screen.getAllByRole('combobox', { name: 'Assigned to' });
+    if (!first) throw new Error('no Assigned to control');
+    expect((first as HTMLSelectElement).value).toBe('');
+    await userEvent.selectOptions(first, 'tom@acme.test');
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(sent.find((call) => call.method === 'PATCH')).toMatchObject({
+      url: `/api/v1/questionnaires/${ID}/answers`,
+      body: { action: 'reassign', questionId: MFA.id, assigneeId: ASSIGNEES[1]?.userId },
+    });
+    await userEvent.selectOptions(first, 'Nobody');
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PATCH')).toHaveLength(2));
+    expect(sent.filter((call) => call.method === 'PATCH')[1]?.body).toEqual({ action: 'reassign', questionId: MFA.id, assigneeId: null });
   });
 });

@@ -21,7 +21,7 @@ import {
   useQuestionnaire,
   useUpdateQuestionnaireAnswer,
 } from '../api/questionnaires-api.ts';
-import { QuestionReview } from './question-review.tsx';
+import { type QuestionAssignee, QuestionReview } from './question-review.tsx';
 
 interface MappingValues {
   sheets: {
@@ -131,7 +131,15 @@ function MappingForm({ questionnaire }: { questionnaire: Questionnaire }) {
 }
 
 /** One questionnaire: its columns, progress, the review of every question, and the export. */
-export function QuestionnaireDetail({ id, canReview }: { id: string; canReview: boolean }) {
+export function QuestionnaireDetail({
+  id,
+  canReview,
+  assignees,
+}: {
+  id: string;
+  canReview: boolean;
+  assignees: readonly QuestionAssignee[];
+}) {
   const query = useQuestionnaire(id);
   const review = useUpdateQuestionnaireAnswer();
   const download = useExportQuestionnaire();
@@ -217,6 +225,7 @@ export function QuestionnaireDetail({ id, canReview }: { id: string; canReview: 
             number={numberOf.get(question.id) ?? 0}
             duplicateOfNumber={question.duplicateOfId ? (numberOf.get(question.duplicateOfId) ?? null) : null}
             canReview={canReview}
+            assignees={assignees}
           />
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { serverFormErrors } from '../../../lib/server-form-errors.ts';
 import { useAnswerLibrary, useCreateQuestionnaire, useQuestionnaires } from '../api/questionnaires-api.ts';
 import { QuestionnaireDetail } from './questionnaire-detail.tsx';
+import type { QuestionAssignee } from './question-review.tsx';
 
 function UploadForm({ organizationId, onCreated }: { organizationId: string | undefined; onCreated: (id: string) => void }) {
   const id = useId();
@@ -94,12 +95,15 @@ export function QuestionnairesScreen({
   selectedId,
   onSelect,
   canReview,
+  assignees,
 }: {
   organizationId: string | undefined;
   picker: ReactNode;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   canReview: boolean;
+  /** Who a question can be handed to: the organization's members. */
+  assignees: readonly QuestionAssignee[];
 }) {
   const list = useQuestionnaires(organizationId);
   return (
@@ -135,7 +139,7 @@ export function QuestionnairesScreen({
           ))}
         </ul>
       ) : null}
-      {selectedId ? <QuestionnaireDetail key={selectedId} id={selectedId} canReview={canReview} /> : null}
+      {selectedId ? <QuestionnaireDetail key={selectedId} id={selectedId} canReview={canReview} assignees={assignees} /> : null}
       <AnswerLibrarySection organizationId={organizationId} />
     </section>
   );
