@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
 
 /**
  * The people of an organization (issue 37 item 2, docs/policies.md): the employee roster that signs
@@ -16,26 +17,35 @@ export const PERSON_SOURCES = ['manual', 'csv', 'scim'] as const;
 export type PersonSource = (typeof PERSON_SOURCES)[number];
 
 const isoDate = z.iso.date('A date as YYYY-MM-DD');
-const email = z
-  .email('Not an e-mail address')
-  .max(254)
-  .transform((value) => value.toLowerCase());
+const email = emailSchema;
 
-export const personFieldsSchema = z.object({
+const personShape = {
   name: z.string().trim().min(1, 'Give the name').max(200, 'At most 200 characters'),
   email,
-  department: z.string().trim().max(100, 'At most 100 characters').default(''),
-  title: z.string().trim().max(200, 'At most 200 characters').default(''),
-  managerId: z.uuid('Not a person id').nullable().default(null),
-  startDate: isoDate.nullable().default(null),
-  endDate: isoDate.nullable().default(null),
-  status: z.enum(PERSON_STATUSES, 'active or inactive').default('active'),
+  department: z.string().trim().max(100, 'At most 100 characters'),
+  title: z.string().trim().max(200, 'At most 200 characters'),
+  managerId: z.uuid('Not a person id').nullable(),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+  status: z.enum(PERSON_STATUSES, 'active or inactive'),
   /** The identity provider's id for this person (SCIM externalId). */
-  externalId: z.string().trim().max(255).nullable().default(null),
+  externalId: z.string().trim().max(255).nullable(),
+};
+
+export const personFieldsSchema = z.object({
+  ...personShape,
+  department: personShape.department.default(''),
+  title: personShape.title.default(''),
+  managerId: personShape.managerId.default(null),
+  startDate: personShape.startDate.default(null),
+  endDate: personShape.endDate.default(null),
+  status: personShape.status.default('active'),
+  externalId: personShape.externalId.default(null),
 });
 export type PersonFields = z.input<typeof personFieldsSchema>;
 
-export const personChangeSchema = personFieldsSchema.partial();
+/** A change: only the fields sent (no defaults, so an absent field stays as it is). */
+export const personChangeSchema = z.object(personShape).partial();
 
 export const personSchema = z.object({
   id: z.uuid(),

@@ -33,7 +33,10 @@ export const attestationCampaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('attestation_campaigns_org_idx').on(table.organizationId, table.status), index('attestation_campaigns_reminder_idx').on(table.nextReminderAt)],
+  (table) => [
+    index('attestation_campaigns_org_idx').on(table.organizationId, table.status),
+    index('attestation_campaigns_reminder_idx').on(table.nextReminderAt),
+  ],
 );
 
 /** A campaign's policy, pinned to the version in force when the campaign began; its evidence once complete. */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { workspaceHref } from '../../../shared/workspace-links.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import {
   attestationAcknowledgements,
@@ -56,9 +57,7 @@ async function produceEvidence(
   const [policy] = await tx.select({ ref: policies.ref, title: policies.title }).from(policies).where(eq(policies.id, policyId));
   const signed = await signatures(tx, campaign.id, policyId);
   const lines = signed.map((row) => `${row.name} <${row.email}> acknowledged version ${row.version} on ${stamp(row.at)}`);
-  const url = new URL('/dashboard', campaign.siteOrigin);
-  url.searchParams.set('tab', 'policies');
-  url.searchParams.set('campaign', campaign.id);
+  const url = new URL(workspaceHref.policies({ organizationId: campaign.organizationId, campaign: campaign.id }), campaign.siteOrigin);
   const item = await recordGeneratedEvidence(
     tx,
     campaign.organizationId,

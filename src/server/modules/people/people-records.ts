@@ -50,7 +50,11 @@ export async function findPersonByEmail(tx: DbTransaction, organizationId: strin
 }
 
 /** The person the identity provider knows by this externalId, or undefined. */
-export async function findPersonByExternalId(tx: DbTransaction, organizationId: string, externalId: string): Promise<PersonRow | undefined> {
+export async function findPersonByExternalId(
+  tx: DbTransaction,
+  organizationId: string,
+  externalId: string,
+): Promise<PersonRow | undefined> {
   const [row] = await tx
     .select()
     .from(people)
@@ -60,7 +64,8 @@ export async function findPersonByExternalId(tx: DbTransaction, organizationId: 
 
 async function requireManager(tx: DbTransaction, organizationId: string, managerId: string | null | undefined, selfId?: string) {
   if (!managerId) return;
-  const invalid = (message: string) => new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path: 'body.managerId', message }]);
+  const invalid = (message: string) =>
+    new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path: 'body.managerId', message }]);
   if (managerId === selfId) throw invalid('A person is not their own manager');
   if (!(await findPersonById(tx, organizationId, managerId))) throw invalid('The manager is not a person of this organization');
 }
@@ -72,7 +77,13 @@ async function requireFreeEmail(tx: DbTransaction, organizationId: string, email
 }
 
 /** writePerson without its trail entry: the CSV import records one entry for the file. */
-export async function writeNewPerson(tx: DbTransaction, organizationId: string, input: PersonCreate, source: PersonSource, now: Date): Promise<PersonRow> {
+export async function writeNewPerson(
+  tx: DbTransaction,
+  organizationId: string,
+  input: PersonCreate,
+  source: PersonSource,
+  now: Date,
+): Promise<PersonRow> {
   await requireManager(tx, organizationId, input.managerId);
   await requireFreeEmail(tx, organizationId, input.email);
   const [row] = await tx
@@ -84,7 +95,12 @@ export async function writeNewPerson(tx: DbTransaction, organizationId: string, 
 }
 
 /** Adds a person to the roster and records it on the trail. */
-export async function createPerson(tx: DbTransaction, organizationId: string, input: PersonCreate, context: PersonWriteContext): Promise<PersonRow> {
+export async function createPerson(
+  tx: DbTransaction,
+  organizationId: string,
+  input: PersonCreate,
+  context: PersonWriteContext,
+): Promise<PersonRow> {
   const now = context.now ?? new Date();
   const row = await writeNewPerson(tx, organizationId, input, context.source, now);
   await recordAudit(tx, { ...context.origin, organizationId, action: 'person.create', entityType: 'person', entityId: row.id, after: row });
@@ -92,7 +108,12 @@ export async function createPerson(tx: DbTransaction, organizationId: string, in
 }
 
 /** updatePerson without its trail entry (the CSV import); a person who became a leaver leaves open campaigns. */
-export async function writePersonChange(tx: DbTransaction, row: PersonRow, change: PersonChange, context: PersonWriteContext): Promise<PersonRow> {
+export async function writePersonChange(
+  tx: DbTransaction,
+  row: PersonRow,
+  change: PersonChange,
+  context: PersonWriteContext,
+): Promise<PersonRow> {
   const now = context.now ?? new Date();
   if (change.managerId !== undefined) await requireManager(tx, row.organizationId, change.managerId, row.id);
   if (change.email !== undefined) await requireFreeEmail(tx, row.organizationId, change.email, row.id);
@@ -103,14 +124,20 @@ export async function writePersonChange(tx: DbTransaction, row: PersonRow, chang
     .where(eq(people.id, row.id))
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
-  if (isLeaver(updated, today(now)) && !isLeaver(row, today(now))) {
+  // Idempotent: only pending invitations of open campaigns are withdrawn, so a leaver already off them is untouched.
+  if (isLeaver(updated, today(now))) {
     await withdrawFromOpenCampaigns(tx, updated, 'left the organization', context.origin, now);
   }
   return updated;
 }
 
 /** Changes a person (any of the roster's fields) and records before → after on the trail. */
-export async function updatePerson(tx: DbTransaction, row: PersonRow, change: PersonChange, context: PersonWriteContext): Promise<PersonRow> {
+export async function updatePerson(
+  tx: DbTransaction,
+  row: PersonRow,
+  change: PersonChange,
+  context: PersonWriteContext,
+): Promise<PersonRow> {
   const updated = await writePersonChange(tx, row, change, context);
   await recordAudit(tx, {
     ...context.origin,
