@@ -4,7 +4,9 @@ import { IMPORTABLE_REGISTERS, type ImportableRegister, REGISTERS } from './prog
 /** Register exports (CSV) and imports (CSV with column mapping and a dry run) — docs/programme.md "Registers". */
 
 export const registerParamsSchema = z.object({ register: z.enum(REGISTERS, 'No such register') });
-export const importRegisterParamsSchema = z.object({ register: z.enum(IMPORTABLE_REGISTERS, 'Only controls, risks, vendors and people import') });
+export const importRegisterParamsSchema = z.object({
+  register: z.enum(IMPORTABLE_REGISTERS, 'Only controls, risks, vendors and people import'),
+});
 
 export const exportRegisterQuerySchema = z.object({
   organizationId: z.uuid('Not an organization id').optional(),
