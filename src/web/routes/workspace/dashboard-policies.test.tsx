@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MINE, ORG_ID, stubApi } from '../../../../tests/compliance-fixtures.ts';
 import { renderWorkspaceRoute } from '../../../../tests/render-workspace-route.tsx';
 import type { AttestationCampaignDetail } from '../../../shared/schemas/attestations.ts';
+import type { Deliverable } from '../../../shared/schemas/deliverables.ts';
 import type { Policy } from '../../../shared/schemas/policies.ts';
 import DashboardRoute from './dashboard.tsx';
 
@@ -58,10 +59,29 @@ const CAMPAIGN: AttestationCampaignDetail = {
   recipients: [],
 };
 
+const APPROVED: Deliverable = {
+  id: '7b0d3f51-5c1e-4a61-9a35-0c1f3b3c2a24',
+  title: 'Acceptable use policy',
+  type: 'policy_draft',
+  typeLabel: 'Policy draft',
+  status: 'completed',
+  dueDate: '2026-11-01T00:00:00.000Z',
+  completedDate: '2026-11-02T00:00:00.000Z',
+  assignedTo: 'Riley Reviewer',
+  version: 'v1',
+  size: 120,
+  downloadCount: 0,
+  description: '',
+  tags: [],
+  taskRequestId: '7b0d3f51-5c1e-4a61-9a35-0c1f3b3c2a25',
+  organization: { id: ORG_ID, name: 'Acme' },
+};
+
 describe('the policies tab', () => {
   it('lists policies, campaigns with completion per department, the roster, and starts a campaign', async () => {
     const calls = stubApi((call) => {
       if (call.path === '/api/v1/attestation-campaigns' && call.method === 'POST') return CAMPAIGN;
+      if (call.path === '/api/v1/policies' && call.method === 'POST') return { ...POLICY, body: '# AUP', versions: [] };
       return (
         {
           '/api/v1/organizations/mine': MINE,
@@ -69,6 +89,11 @@ describe('the policies tab', () => {
           '/api/v1/attestation-campaigns': { organizationId: ORG_ID, campaigns: [CAMPAIGN] },
           [`/api/v1/attestation-campaigns/${CAMPAIGN.id}`]: CAMPAIGN,
           '/api/v1/people': { organizationId: ORG_ID, people: [], departments: ['Engineering', 'Sales'] },
+          '/api/v1/deliverables': {
+            deliverables: [APPROVED],
+            counts: { all: 1, completed: 1, in_review: 0, pending: 0, overdue: 0 },
+            tags: [],
+          },
         } as Record<string, unknown>
       )[call.path];
     });
@@ -94,5 +119,15 @@ describe('the policies tab', () => {
       audience: { kind: 'departments', departments: ['Sales'] },
       reminderEveryDays: 7,
     });
+
+    await user.click(screen.getByRole('button', { name: 'Publish a policy' }));
+    const publish = await screen.findByRole('dialog', { name: 'Publish a policy' });
+    await user.selectOptions(await within(publish).findByLabelText('Approved deliverable'), APPROVED.id);
+    await user.selectOptions(within(publish).getByLabelText('Publish as'), POLICY.id);
+    await user.click(within(publish).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish a policy' })).toBeNull());
+    const published = calls.find((call) => call.path === '/api/v1/policies' && call.method === 'POST');
+    expect(published?.body).toMatchObject({ deliverableId: APPROVED.id, policyId: POLICY.id });
+    expect(calls.some((call) => call.path === '/api/v1/deliverables' && call.query.get('type') === 'policy_draft')).toBe(true);
   }, 120_000);
 });

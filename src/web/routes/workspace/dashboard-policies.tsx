@@ -2,10 +2,12 @@ import { useSearchParams } from 'react-router';
 import { NewCampaignDialog } from '../../features/attestations/components/new-campaign-dialog.tsx';
 import { CampaignList } from '../../features/attestations/components/campaign-list.tsx';
 import { useCan } from '../../features/auth/access.ts';
+import { useAuth } from '../../features/auth/auth.tsx';
 import { usePeople } from '../../features/people/api/people-api.ts';
 import { PeopleRoster } from '../../features/people/components/people-roster.tsx';
 import { usePolicies } from '../../features/policies/api/policies-api.ts';
 import { PolicyList } from '../../features/policies/components/policy-list.tsx';
+import { PublishPolicyDialog } from '../../features/policies/components/publish-policy-dialog.tsx';
 import { ImportDialog } from '../../features/registers/components/import-dialog.tsx';
 import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 
@@ -39,12 +41,17 @@ function Campaigns({ organizationId }: { organizationId: string | undefined }) {
 function PoliciesAndPeople({ organizationId }: { organizationId: string | undefined }) {
   const canReadPeople = useCan({ permission: 'people:read' });
   const canWritePeople = useCan({ permission: 'people:write' });
+  const canPublish = useCan({ permission: 'policies:write' });
+  const { access } = useAuth();
   return (
     <div className="space-y-8">
       <section aria-labelledby="policy-center-heading" className="space-y-3">
-        <h3 id="policy-center-heading" className="text-lg font-semibold">
-          Policy center
-        </h3>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="policy-center-heading" className="text-lg font-semibold">
+            Policy center
+          </h3>
+          {canPublish && access ? <PublishPolicyDialog organizationId={organizationId} ownerId={access.userId} /> : null}
+        </div>
         <PolicyList organizationId={organizationId} />
       </section>
       <Campaigns organizationId={organizationId} />
