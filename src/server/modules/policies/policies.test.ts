@@ -219,6 +219,15 @@ describe('policy center', () => {
 
   it('publishes the next approved version as version 2 and keeps version 1', async () => {
     await approve(securityRequest, 2, '# Information security policy\n\nVersion two.');
+    // Not as a second policy: the deliverable is POL-001's.
+    const asNew = await call('clientOfA', 'POST', '/api/v1/policies', {
+      deliverableId: securityRequest.deliverableId,
+      ownerId: fixture.userIds.clientOfA,
+      effectiveDate: day(1),
+      reviewDate: day(400),
+    });
+    expect(asNew.statusCode, asNew.body).toBe(409);
+    expect(tenantErrorOf(asNew.body)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('POL-001') });
     const response = await call('clientOfA', 'POST', '/api/v1/policies', {
       policyId: security.id,
       deliverableId: securityRequest.deliverableId,
