@@ -38,6 +38,9 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
+import { registerAttestationRoutes } from './modules/attestations/attestations.routes.ts';
+import { registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerPolicyRoutes } from './modules/policies/policies.routes.ts';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
@@ -115,6 +118,9 @@ function registerProgrammeRoutes(app: FastifyInstance): void {
   registerEvidenceRoutes(app);
   registerRiskRoutes(app);
   registerVendorRoutes(app);
+  registerPolicyRoutes(app);
+  registerPeopleRoutes(app);
+  registerAttestationRoutes(app);
   registerQuestionnaireRoutes(app);
   registerRegisterImportRoutes(app);
 }

@@ -85,6 +85,11 @@ const NO_TRAIL: Record<string, string> = {
 const WALKED_ELSEWHERE: Record<string, string> = {
   requestTrustAccess:
     'an anonymous prospect’s request (no signed-in actor): trust-center.test.ts checks its entry, and the grant’s when the domain is approved at once',
+  publishPolicy:
+    'needs an approved policy deliverable (a task request drafted, reviewed and published): policies.test.ts checks its policy.publish entry',
+  importPeople: 'the register import of people: policies.test.ts checks its one register.import entry',
+  createAttestationCampaign: 'needs a published policy and a roster: policies.test.ts checks its attestation_campaign.create entry',
+  acknowledgePolicy: 'a person’s link (no signed-in actor): policies.test.ts checks its attestation.acknowledge entry and the evidence’s',
   receiveStripeWebhook:
     'Stripe’s signed event, applied by the system (no signed-in actor) and only with the Stripe provider: stripe.test.ts checks its one entry',
 };

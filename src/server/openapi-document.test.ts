@@ -68,6 +68,8 @@ const VERBS = [
   'request',
   // Issue 36: a questionnaire is answered (answerQuestionnaire).
   'answer',
+  // Issue 37: a person acknowledges a policy (acknowledgePolicy).
+  'acknowledge',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
@@ -193,6 +195,17 @@ const PUBLISHED: Record<string, string> = {
   'POST /api/v1/trust-center/documents/picked': 'addTrustDocument',
   'GET /api/v1/trust-center/access-requests': 'listTrustAccessRequests',
   'POST /api/v1/trust-center/access-requests/{id}/decision': 'decideTrustAccess',
+  // The policy center, the people roster and attestation campaigns (docs/policies.md).
+  'GET /api/v1/policies': 'listPolicies',
+  'POST /api/v1/policies': 'publishPolicy',
+  'GET /api/v1/policies/{policyId}': 'getPolicy',
+  'GET /api/v1/people': 'listPeople',
+  'POST /api/v1/people/import': 'importPeople',
+  'GET /api/v1/attestation-campaigns': 'listAttestationCampaigns',
+  'POST /api/v1/attestation-campaigns': 'createAttestationCampaign',
+  'GET /api/v1/attestation-campaigns/{campaignId}': 'getAttestationCampaign',
+  'GET /api/v1/attestation': 'getAttestationInvitation',
+  'POST /api/v1/attestation/acknowledgements': 'acknowledgePolicy',
   'GET /api/v1/admin/sample-data': 'getSampleDataStatus',
   'POST /api/v1/admin/sample-data': 'loadSampleData',
   'DELETE /api/v1/admin/sample-data': 'removeSampleData',

@@ -29,7 +29,11 @@ export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   ['engagements', 'evidence', 'workflow-runs'],
   ['risks'],
   // Vendors (issue 35) build on risks, controls, evidence and files; the register import reads them.
-  ['vendors'],
+  // Policies (issue 37) build on deliverables, evidence's programme controls and task requests; attestation
+  // campaigns on evidence (their acknowledgements become evidence).
+  ['vendors', 'policies', 'attestations'],
+  // The people roster takes leavers off open attestation campaigns; the register import (above) imports it.
+  ['people'],
   // Questionnaires answer from the whole programme (and may read the vendor register).
   ['questionnaires'],
   ['registers'],

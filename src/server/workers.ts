@@ -15,6 +15,8 @@ import { startMailWorker } from './platform/mail/mail.service.ts';
 import { NOTIFICATION_DIGEST_CRON, startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
 import { startQuestionnaireWorker } from './modules/questionnaires/questionnaire-answering.ts';
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
+import { ATTESTATION_REMINDERS_CRON, startAttestationReminderWorker } from './modules/attestations/attestation-reminders.ts';
+import { POLICY_REVIEW_CLOCK_CRON, startPolicyReviewClockWorker } from './modules/policies/policy-review-clock.ts';
 import { VENDOR_REVIEW_CLOCK_CRON, startVendorReviewClockWorker } from './modules/vendors/vendor-review-clock.ts';
 import { WORKFLOW_SCHEDULE_CRON, startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
 
@@ -42,6 +44,8 @@ export const SCHEDULES: readonly { name: ScheduledJobName; cron: string }[] = [
   { name: 'readiness-snapshot', cron: SNAPSHOT_CRON },
   { name: 'evidence-expiry', cron: EVIDENCE_EXPIRY_CRON },
   { name: 'vendor-review-clock', cron: VENDOR_REVIEW_CLOCK_CRON },
+  { name: 'policy-review-clock', cron: POLICY_REVIEW_CLOCK_CRON },
+  { name: 'attestation-reminders', cron: ATTESTATION_REMINDERS_CRON },
   { name: 'notification-digest', cron: NOTIFICATION_DIGEST_CRON },
   { name: 'auth-cleanup', cron: AUTH_CLEANUP_CRON },
 ];
@@ -63,6 +67,8 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await startReadinessSnapshotWorker(jobs, db);
   await startEvidenceExpiryWorker(jobs, db);
   await startVendorReviewClockWorker(jobs, db);
+  await startPolicyReviewClockWorker(jobs, db);
+  await startAttestationReminderWorker(jobs, db);
   await startNotificationDigestWorker(jobs, db);
   await startAuthCleanupWorker(jobs, { db, env });
   await startQuestionnaireWorker(jobs, db);

@@ -5,7 +5,7 @@
  */
 
 /** What an API key may reach, area by area: read, or read and write. */
-export const API_KEY_AREAS = ['tasks', 'deliverables', 'evidence', 'programme', 'risks', 'vendors'] as const;
+export const API_KEY_AREAS = ['tasks', 'deliverables', 'evidence', 'programme', 'risks', 'vendors', 'policies', 'people'] as const;
 export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
 export const API_KEY_ACCESS = ['none', 'read', 'read_write'] as const;
 export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
@@ -41,6 +41,7 @@ export const REGISTER_IMPORT_KEY_SCOPES = {
   controls: ['programme:read_write'],
   risks: ['risks:read_write'],
   vendors: ['vendors:read_write'],
+  people: ['people:read_write'],
 } as const satisfies Record<string, ApiKeyScopeList>;
 
 const API_KEY_SCOPE = new RegExp(`^(${API_KEY_AREAS.join('|')}):(read|read_write)$`);

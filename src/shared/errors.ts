@@ -27,6 +27,14 @@ export const ERROR_STATUS = {
   /** A trust-center grant past its expiry (trust-center): the requester asks again. */
   GRANT_EXPIRED: 410,
   CONFLICT: 409,
+  /** Another person of the organization's roster has this e-mail address (people; SCIM answers it as `uniqueness`). */
+  PERSON_EMAIL_TAKEN: 409,
+  /** Publishing a policy from a deliverable that has no approved, published version (policies). */
+  POLICY_NOT_APPROVED: 409,
+  /** A new policy version from a deliverable version already published: a change needs a newly approved version (policies). */
+  POLICY_UNCHANGED: 409,
+  /** An attestation link past its campaign's expiry, or of a person taken off the campaign (attestations). */
+  ATTESTATION_LINK_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

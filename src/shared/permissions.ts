@@ -75,6 +75,9 @@ export function canApprove(flags: CapabilityFlags): boolean {
   return flags.is_approver;
 }
 
+/** The policy center, attestation campaigns and the people roster (docs/policies.md). */
+const POLICY_PERMISSIONS = ['policies:read', 'policies:write', 'people:read', 'people:write'] as const;
+
 /**
  * Permissions as `resource:action`. The category shown to administrators is the resource.
  */
@@ -122,6 +125,7 @@ export const PERMISSIONS = [
   // Security questionnaires and the answer library (docs/questionnaires.md).
   'questionnaires:read',
   'questionnaires:write',
+  ...POLICY_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -153,6 +157,7 @@ const clientBase: Permission[] = [
   'support:write',
   'questionnaires:read',
   'questionnaires:write',
+  ...POLICY_PERMISSIONS,
 ];
 
 const staffBase: Permission[] = [...clientBase, 'tasks:update', 'workflows:write', 'outputs:review', 'audit:read', 'support:answer'];
@@ -323,9 +328,9 @@ export const ENDPOINT_ACCESS = {
     anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read', 'vendors:read'],
     apiKeyScope: { param: 'register', scopes: REGISTER_EXPORT_KEY_SCOPES },
   },
-  /** A register import (controls, risks or vendors): the handler checks the register's write permission on top. */
+  /** A register import (controls, risks, vendors or people): the handler checks the register's write permission on top. */
   importRegisters: {
-    anyPermissions: ['controls:write', 'risks:write', 'vendors:write'],
+    anyPermissions: ['controls:write', 'risks:write', 'vendors:write', 'people:write'],
     apiKeyScope: { param: 'register', scopes: REGISTER_IMPORT_KEY_SCOPES },
   },
   // Issue 17: running the service (docs/organizations.md, docs/integrations.md, docs/support.md).
@@ -367,6 +372,12 @@ export const ENDPOINT_ACCESS = {
   readQuestionnaires: { permission: 'questionnaires:read', apiKeyScope: ['programme:read'] },
   writeQuestionnaires: { permission: 'questionnaires:write', apiKeyScope: ['programme:read_write'] },
   reviewQuestionnaires: { permission: 'questionnaires:write', apiKeyScope: 'refused' },
+  // Policies, attestation campaigns, the people roster (docs/policies.md): publishing is a person's decision, never a key's.
+  readPolicies: { permission: 'policies:read', apiKeyScope: ['policies:read'] },
+  publishPolicies: { permission: 'policies:write', apiKeyScope: 'refused' },
+  writeAttestations: { permission: 'policies:write', apiKeyScope: ['policies:read_write'] },
+  readPeople: { permission: 'people:read', apiKeyScope: ['people:read'] },
+  writePeople: { permission: 'people:write', apiKeyScope: ['people:read_write'] },
   /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
   manageSampleData: { authenticated: true, capability: 'is_data_ai_admin', apiKeyScope: 'refused' },
 } as const satisfies Record<string, EndpointRequirement>;

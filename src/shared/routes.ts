@@ -230,6 +230,11 @@ export function isTrustCenterPath(path: string): boolean {
   return /^\/trust\/[a-z0-9-]{3,60}$/.test(normalizePath(path));
 }
 
+/** A person's attestation link (`/attest#token=…`, docs/policies.md): served by the SPA fallback with a 200. */
+export function isAttestationPath(path: string): boolean {
+  return normalizePath(path) === '/attest';
+}
+
 export function isWorkspacePath(path: string): boolean {
   return findPageRoute(path)?.access === 'signed-in';
 }

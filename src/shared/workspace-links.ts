@@ -26,6 +26,7 @@ export const DASHBOARD_TABS = [
   'tasks',
   'compliance',
   'vendors',
+  'policies',
   'frameworks',
   'analytics',
   'workflows',
@@ -83,6 +84,8 @@ export const workspaceHref = {
   integrations: (options: Scoped = {}) => dashboard('integrations', options),
   /** The Vendors tab (the vendor register). */
   vendors: (options: Scoped = {}) => dashboard('vendors', options),
+  /** The Policies tab (policy center, attestation campaigns, people), or one campaign. */
+  policies: (options: Scoped & { campaign?: string } = {}) => dashboard('policies', options),
   /** The task requests page, one request, or the wizard. */
   taskRequests: () => WORKSPACE_PATHS.taskRequests,
   taskRequest: (requestId: string) => withQuery(WORKSPACE_PATHS.taskRequests, { request: requestId }),

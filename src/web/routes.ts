@@ -67,6 +67,8 @@ export default [
     route('press/:slug', 'routes/content/press-release.tsx', { id: 'press-release' }),
     // An organization's trust center (docs/trust-center.md): its data is the organization's, so the SPA fallback serves it.
     route('trust/:slug', 'routes/marketing/trust-center.tsx', { id: 'trust-center' }),
+    // A person's attestation link (docs/policies.md): the token is in the fragment, so the SPA fallback serves it.
+    route('attest', 'routes/marketing/attest.tsx', { id: 'attest' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

@@ -23,6 +23,8 @@ export const API_KEY_AREA_LABELS: Record<ApiKeyArea, string> = {
   programme: 'Frameworks and controls',
   risks: 'Risks',
   vendors: 'Vendors',
+  policies: 'Policies and attestations',
+  people: 'People roster',
 };
 
 /** The permissions each area's read and write grant (a key never holds more than the person who made it). */
@@ -33,6 +35,8 @@ export const API_KEY_AREA_PERMISSIONS: Record<ApiKeyArea, { read: readonly Permi
   programme: { read: ['frameworks:read', 'questionnaires:read'], write: ['frameworks:manage', 'controls:write', 'questionnaires:write'] },
   risks: { read: ['risks:read'], write: ['risks:write'] },
   vendors: { read: ['vendors:read'], write: ['vendors:write'] },
+  policies: { read: ['policies:read'], write: ['policies:write'] },
+  people: { read: ['people:read'], write: ['people:write'] },
 };
 
 export const apiKeyScopesSchema = z.object(

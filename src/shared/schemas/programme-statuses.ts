@@ -82,5 +82,5 @@ export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 /** The registers that export to CSV, and those that import from it. */
 export const REGISTERS = ['controls', 'evidence', 'risks', 'requirements', 'vendors'] as const;
 export type Register = (typeof REGISTERS)[number];
-export const IMPORTABLE_REGISTERS = ['controls', 'risks', 'vendors'] as const;
+export const IMPORTABLE_REGISTERS = ['controls', 'risks', 'vendors', 'people'] as const;
 export type ImportableRegister = (typeof IMPORTABLE_REGISTERS)[number];

@@ -4,7 +4,9 @@ import { IMPORTABLE_REGISTERS, type ImportableRegister, REGISTERS } from './prog
 /** Register exports (CSV) and imports (CSV with column mapping and a dry run) — docs/programme.md "Registers". */
 
 export const registerParamsSchema = z.object({ register: z.enum(REGISTERS, 'No such register') });
-export const importRegisterParamsSchema = z.object({ register: z.enum(IMPORTABLE_REGISTERS, 'Only controls, risks and vendors import') });
+export const importRegisterParamsSchema = z.object({
+  register: z.enum(IMPORTABLE_REGISTERS, 'Only controls, risks, vendors and people import'),
+});
 
 export const exportRegisterQuerySchema = z.object({
   organizationId: z.uuid('Not an organization id').optional(),
@@ -53,6 +55,7 @@ export const IMPORT_MAX_ROWS = 2000;
     'nextReviewOn',
     'controlIds',
   ],
+  people: ['email', 'name', 'department', 'title', 'managerEmail', 'startDate', 'endDate', 'status', 'externalId'],
 } as const satisfies Record<ImportableRegister, readonly string[]>;
 
 export const importRegisterInputSchema = z.object({
@@ -73,7 +76,7 @@ export const importRowResultSchema = z.object({
   /** 1-based data row (the header is row 0). */
   row: z.number().int(),
   action: z.enum(['create', 'update', 'unchanged', 'error']),
-  /** The control id, risk ref or vendor ref the row is about, when it has one. */
+  /** The control id, risk ref, vendor ref or person's e-mail the row is about, when it has one. */
   key: z.string().nullable(),
   /** Field → [before, after] for the fields this row changes. */
   changes: z.record(z.string(), z.tuple([z.string().nullable(), z.string().nullable()])),

@@ -94,6 +94,17 @@ const KEY_CALLABLE: Record<string, typeof EVERY_KEY | readonly ApiKeyScope[]> = 
   exportQuestionnaire: ['programme:read'],
   createQuestionnaire: ['programme:read_write'],
   answerQuestionnaire: ['programme:read_write'],
+  // Policies and attestation campaigns (publishing a policy is a person's: no key); the people roster.
+  listPolicies: ['policies:read'],
+  getPolicy: ['policies:read'],
+  listAttestationCampaigns: ['policies:read'],
+  getAttestationCampaign: ['policies:read'],
+  createAttestationCampaign: ['policies:read_write'],
+  listPeople: ['people:read'],
+  importPeople: ['people:read_write'],
+  // The person's side of a campaign: their link's token, no account.
+  getAttestationInvitation: EVERY_KEY,
+  acknowledgePolicy: EVERY_KEY,
 };
 
 /** Operations whose path names a register: each register is its own call, admitted by its own area. */
@@ -105,7 +116,12 @@ const REGISTER_CALLS: Record<string, Record<string, readonly ApiKeyScope[]>> = {
     risks: ['risks:read'],
     vendors: ['vendors:read'],
   },
-  importRegister: { controls: ['programme:read_write'], risks: ['risks:read_write'], vendors: ['vendors:read_write'] },
+  importRegister: {
+    controls: ['programme:read_write'],
+    risks: ['risks:read_write'],
+    vendors: ['vendors:read_write'],
+    people: ['people:read_write'],
+  },
 };
 
 /** What each operation's `x-api-key-scope` in the document says (the same table, in the document's words). */

@@ -172,3 +172,55 @@ export async function createEvidenceLink(
     return evidenceView(tx, row, now);
   });
 }
+
+export interface GeneratedEvidenceInput {
+  title: string;
+  description: string;
+  /** Where the workspace shows what this evidence records. */
+  url: string;
+  controlIds: string[];
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** Who the item is credited to (the person who started what produced it). */
+  uploadedBy: string;
+  /** The trail entry's action (`evidence.create` by default). */
+  action?: string;
+}
+
+/**
+ * Evidence the workspace produces itself (an attestation campaign's acknowledgements, docs/policies.md):
+ * a link item on the given controls, written with its trail entry in the caller's transaction.
+ */
+export async function recordGeneratedEvidence(
+  tx: DbTransaction,
+  organizationId: string,
+  input: GeneratedEvidenceInput,
+  origin: AuditOrigin,
+  now: Date,
+): Promise<EvidenceRow> {
+  const fields = evidenceFieldsSchema.parse({
+    title: input.title.slice(0, 200),
+    description: '',
+    controlIds: input.controlIds,
+    collectedAt: now.toISOString(),
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+  });
+  const row = await insertEvidence(
+    tx,
+    organizationId,
+    { ...fields, description: input.description },
+    { kind: 'link', url: input.url, sha256: null, fileName: null, mediaType: null, sizeBytes: null, uploadedBy: input.uploadedBy },
+    origin,
+    now,
+  );
+  await recordAudit(tx, {
+    ...origin,
+    organizationId,
+    action: input.action ?? 'evidence.create',
+    entityType: 'evidence',
+    entityId: row.id,
+    after: row,
+  });
+  return row;
+}

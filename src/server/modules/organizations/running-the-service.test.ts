@@ -152,7 +152,16 @@ describe('offboarding', () => {
         name: 'CI pipeline',
         prefix: 'cck_b0b0b0b0',
         keyHash,
-        scopes: { tasks: 'read', deliverables: 'none', evidence: 'none', programme: 'none', risks: 'none', vendors: 'none' },
+        scopes: {
+          tasks: 'read',
+          deliverables: 'none',
+          evidence: 'none',
+          programme: 'none',
+          risks: 'none',
+          vendors: 'none',
+          policies: 'none',
+          people: 'none',
+        },
         createdBy: fixture.userIds.clientOfB,
       });
     });

@@ -47,7 +47,7 @@ export function mappedRows(register: ImportableRegister, csv: string, mapping: R
     if (columns.has(field)) throw invalid(`body.mapping.${header}`, `${field} is mapped from two columns`);
     columns.set(field, index);
   }
-  const key = register === 'controls' ? 'controlId' : null;
+  const key = register === 'controls' ? 'controlId' : register === 'people' ? 'email' : null;
   if (key && !columns.has(key)) throw invalid('body.mapping', `Map a column to ${key}: it says which row is which`);
   return data.map((cells, index) => ({
     row: index + 1,

@@ -10,6 +10,7 @@ import { applyControlsImport, planControlsImport } from './register-import-contr
 import { IMPORT_FIELDS } from '../../../shared/schemas/registers.ts';
 import { mappedRows } from './register-import-csv.ts';
 import { applyRisksImport, planRisksImport } from './register-import-risks.ts';
+import { applyPeopleImport, planPeopleImport } from './register-import-people.ts';
 import { applyVendorsImport, planVendorsImport } from './register-import-vendors.ts';
 import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
@@ -24,6 +25,7 @@ const WRITE_PERMISSION: Record<ImportableRegister, Permission> = {
   controls: 'controls:write',
   risks: 'risks:write',
   vendors: 'vendors:write',
+  people: 'people:write',
 };
 
 export interface ImportActor {
@@ -52,7 +54,9 @@ export async function importRegister(
         ? await planControlsImport(tx, organizationId, rows)
         : register === 'risks'
           ? await planRisksImport(tx, organizationId, rows)
-          : await planVendorsImport(tx, organizationId, rows);
+          : register === 'vendors'
+            ? await planVendorsImport(tx, organizationId, rows)
+            : await planPeopleImport(tx, organizationId, rows);
     const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
     for (const row of planned) summary[row.action] += 1;
     const applied = !input.dryRun && summary.error === 0 && summary.create + summary.update > 0;
@@ -67,8 +71,10 @@ export async function importRegister(
         );
       } else if (register === 'risks') {
         await applyRisksImport(tx, organizationId, planned as Parameters<typeof applyRisksImport>[2], actor.userId, now);
-      } else {
+      } else if (register === 'vendors') {
         await applyVendorsImport(tx, organizationId, planned as Parameters<typeof applyVendorsImport>[2], actor.userId, now);
+      } else {
+        await applyPeopleImport(tx, organizationId, planned as Parameters<typeof applyPeopleImport>[2], tenant.origin, now);
       }
       // One entry for the import, naming the register; its rows' changes are the entry's `after`.
       await recordAudit(tx, {

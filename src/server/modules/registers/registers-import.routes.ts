@@ -38,4 +38,33 @@ export function registerRegisterImportRoutes(app: FastifyInstance): void {
       return reply.headers(noStore).send(result);
     },
   );
+
+  // The people roster's import (docs/policies.md) under its own name and access: the same import of the `people` register.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v1/people/import',
+    {
+      bodyLimit: 3 * 1024 * 1024,
+      config: { access: 'writePeople', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['people'],
+        security: [{ bearerAuth: [] }],
+        operationId: 'importPeople',
+        summary:
+          'Imports the people roster from CSV with a column mapping (the e-mail says who a row is): a dry run (the default) shows each row’s create, update, unchanged or errors and changes nothing; a real run applies all rows or none',
+        body: importRegisterInputSchema,
+        response: { 200: importResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const access = await getRequestAccess(request);
+      const result = await importRegister(
+        await requestTenant(request),
+        { userId: requireUser(request).userId, reader: access },
+        'people',
+        request.body,
+      );
+      if (result.applied) request.log.info({ register: result.register, summary: result.summary }, 'people imported');
+      return reply.headers(noStore).send(result);
+    },
+  );
 }

@@ -23,6 +23,10 @@ export interface JobDataMap {
   'webhook-delivery': { deliveryId: string };
   /** Daily: `vendor.review_due` for every vendor whose next review (the tier's cadence) came due. modules/vendors/vendor-review-clock.ts. */
   'vendor-review-clock': { reason: 'schedule' | 'manual' };
+  /** Daily: a review task for every policy whose review date came (once per date). modules/policies/policy-review-clock.ts. */
+  'policy-review-clock': { reason: 'schedule' | 'manual' };
+  /** Hourly: leavers off, then reminders to those who have not acknowledged, per open campaign. modules/attestations/attestation-reminders.ts. */
+  'attestation-reminders': { reason: 'schedule' | 'manual' };
   /** Hourly: delete expired sign-in state (flow states, MFA challenges, idle sessions, settled throttles). modules/auth/cleanup.ts. */
   'auth-cleanup': { reason: 'schedule' | 'manual' };
   /** Answer one questionnaire's questions from the answer library, with progress: modules/questionnaires/questionnaire-answering.ts. */

@@ -39,6 +39,22 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     expireInSeconds: 30 * 60,
     heartbeatSeconds: HEARTBEAT_SECONDS,
   },
+  // Idempotent (policies.review_task_opened_for): a retry re-runs the pass and opens nothing twice.
+  'policy-review-clock': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 30 * 60,
+  },
+  // Idempotent (attestation_campaigns.next_reminder_at moves in the transaction that reminds): nobody twice.
+  'attestation-reminders': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 30 * 60,
+  },
   // Idempotent (vendors.review_due_sent_for): a retry re-runs the pass and sends nothing twice.
   'vendor-review-clock': {
     retryLimit: 3,

@@ -7,6 +7,7 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
   tasks: 'Overview',
   compliance: 'Compliance',
   vendors: 'Vendors',
+  policies: 'Policies',
   frameworks: 'Frameworks',
   analytics: 'Analytics',
   workflows: 'Workflows',

@@ -14,6 +14,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { AnalyticsTab } from './dashboard-analytics.tsx';
 import { ComplianceTab } from './dashboard-compliance.tsx';
 import { VendorsTab } from './dashboard-vendors.tsx';
+import { PoliciesTab } from './dashboard-policies.tsx';
 import { IntegrationsTab } from './dashboard-integrations.tsx';
 import { QuestionnairesTab } from './dashboard-questionnaires.tsx';
 import { FrameworksPanel } from './dashboard-frameworks.tsx';
@@ -58,6 +59,7 @@ export default function DashboardRoute() {
           tasks: <OverviewPanel view={overviewView(search)} isShowingDemo={isShowingDemo} />,
           compliance: <ComplianceTab />,
           vendors: <VendorsTab />,
+          policies: <PoliciesTab />,
           frameworks: <FrameworksPanel onAsk={openAdvisor} />,
           analytics: <AnalyticsTab figures={figures} />,
           workflows: builder ?? (

@@ -11,7 +11,16 @@ const KEY_ID = '8a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d';
 const HOOK_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const DELIVERY_ID = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 const SECRET_KEY = 'cck_ab12cd34_s3cr3t-s3cr3t-s3cr3t-s3cr3t-s3cr3t';
-const NONE = { tasks: 'none', deliverables: 'none', evidence: 'none', programme: 'none', risks: 'none', vendors: 'none' } as const;
+const NONE = {
+  tasks: 'none',
+  deliverables: 'none',
+  evidence: 'none',
+  programme: 'none',
+  risks: 'none',
+  vendors: 'none',
+  policies: 'none',
+  people: 'none',
+} as const;
 
 const apiKey: ApiKey = {
   id: KEY_ID,

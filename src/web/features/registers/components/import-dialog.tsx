@@ -22,7 +22,7 @@ import { useImportRegister } from '../api/registers-api.ts';
 import { csvHeaders, guessMapping } from '../csv-headers.ts';
 import { ImportPreview } from './import-preview.tsx';
 
-const NAMES: Record<ImportableRegister, string> = { controls: 'controls', risks: 'risks', vendors: 'vendors' };
+const NAMES: Record<ImportableRegister, string> = { controls: 'controls', risks: 'risks', vendors: 'vendors', people: 'people' };
 /** 'ownerEmail' → 'Owner email': the server's field names, readable in the mapping form. */
 const fieldLabel = (field: string) => {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
