@@ -38,6 +38,7 @@ import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
 import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
+import { registerVendorQuestionnaireRoutes } from './modules/vendor-questionnaires/vendor-questionnaires.routes.ts';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
@@ -115,6 +116,7 @@ function registerProgrammeRoutes(app: FastifyInstance): void {
   registerEvidenceRoutes(app);
   registerRiskRoutes(app);
   registerVendorRoutes(app);
+  registerVendorQuestionnaireRoutes(app);
   registerQuestionnaireRoutes(app);
   registerRegisterImportRoutes(app);
 }

@@ -30,8 +30,9 @@ export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   ['risks'],
   // Vendors (issue 35) build on risks, controls, evidence and files; the register import reads them.
   ['vendors'],
-  // Questionnaires answer from the whole programme (and may read the vendor register).
-  ['questionnaires'],
+  // Questionnaires answer from the whole programme (and may read the vendor register); vendor
+  // questionnaires (sent to a vendor) change the vendor through the register and open a review request.
+  ['questionnaires', 'vendor-questionnaires'],
   ['registers'],
   ['audit'],
   // Sample data loads every domain and is imported by app wiring only.

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   /** A trust-center grant past its expiry (trust-center): the requester asks again. */
   GRANT_EXPIRED: 410,
   CONFLICT: 409,
+  /** A vendor questionnaire's link used again after the vendor submitted it (vendor-questionnaires). */
+  QUESTIONNAIRE_SUBMITTED: 409,
+  /** A vendor questionnaire's link past its expiry (vendor-questionnaires): the client sends a new one. */
+  QUESTIONNAIRE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
