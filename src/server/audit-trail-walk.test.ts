@@ -85,6 +85,12 @@ const NO_TRAIL: Record<string, string> = {
 const WALKED_ELSEWHERE: Record<string, string> = {
   requestTrustAccess:
     'an anonymous prospect’s request (no signed-in actor): trust-center.test.ts checks its entry, and the grant’s when the domain is approved at once',
+  saveVendorQuestionnaireAnswers:
+    'a vendor answering through its e-mailed link (no account, no signed-in actor): vendor-questionnaires.test.ts checks its entry',
+  uploadVendorQuestionnaireFile:
+    'a vendor attaching a file through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its entry',
+  submitVendorQuestionnaire:
+    'a vendor submitting through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its one entry, also under a race',
   receiveStripeWebhook:
     'Stripe’s signed event, applied by the system (no signed-in actor) and only with the Stripe provider: stripe.test.ts checks its one entry',
 };
@@ -771,6 +777,11 @@ const WALKS: Record<string, Walk> = {
     actor: 'staffOfA',
     call: async () => ({ params: { vendorId: (vendorId = await vendorOfA()) }, payload: { status: 'in_review' } }),
     entity: () => ({ type: 'vendor', id: vendorId }),
+  },
+  sendVendorQuestionnaire: {
+    actor: 'staffOfA',
+    call: async () => ({ params: { vendorId: await vendorOfA() }, payload: { contactEmail: 'security@payroll.example' } }),
+    entity: (body) => ({ type: 'vendor_questionnaire', id: idOf(body) }),
   },
   importRegister: {
     actor: 'staffOfA',

@@ -230,6 +230,11 @@ export function isTrustCenterPath(path: string): boolean {
   return /^\/trust\/[a-z0-9-]{3,60}$/.test(normalizePath(path));
 }
 
+/** /vendor-questionnaire/<token>: a vendor's questionnaire link (the page answers for unknown or expired tokens). */
+export function isVendorQuestionnairePath(path: string): boolean {
+  return /^\/vendor-questionnaire\/[A-Za-z0-9_-]{43}$/.test(normalizePath(path));
+}
+
 export function isWorkspacePath(path: string): boolean {
   return findPageRoute(path)?.access === 'signed-in';
 }

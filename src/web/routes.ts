@@ -67,6 +67,8 @@ export default [
     route('press/:slug', 'routes/content/press-release.tsx', { id: 'press-release' }),
     // An organization's trust center (docs/trust-center.md): its data is the organization's, so the SPA fallback serves it.
     route('trust/:slug', 'routes/marketing/trust-center.tsx', { id: 'trust-center' }),
+    // A vendor's questionnaire link (docs/vendor-questionnaires.md): no account, the token is the key.
+    route('vendor-questionnaire/:token', 'routes/marketing/vendor-questionnaire.tsx', { id: 'vendor-questionnaire' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

@@ -200,7 +200,7 @@ function registerVendorFileUpload(app: FastifyInstance): PromiseLike<unknown> {
         config: { access: 'public', rateLimit: VENDOR_FILE_RATE_LIMIT },
         schema: {
           tags: ['vendor-questionnaire'],
-          operationId: 'attachVendorQuestionnaireFile',
+          operationId: 'uploadVendorQuestionnaireFile',
           summary: 'The vendor attaches a file (PDF, image, office document, text; 10 MB at most) to the questionnaire',
           consumes: [...ATTACHMENT_MEDIA_TYPES],
           params: vendorQuestionnaireTokenParamsSchema,

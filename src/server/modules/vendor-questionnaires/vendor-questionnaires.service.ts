@@ -17,7 +17,7 @@ import type { FileStore } from '../../platform/files/file-store.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { enqueueEmail } from '../../platform/mail/mail.service.ts';
 import type { Tenant } from '../../platform/tenancy/tenant.ts';
-import { applyVendorUpdate } from '../vendors/vendor-records.ts';
+import { writeVendorChange } from '../vendors/vendor-records.ts';
 import { reachableVendor } from '../vendors/vendors.service.ts';
 import { hashQuestionnaireToken, newQuestionnaireToken } from './vendor-questionnaire-link.ts';
 import { questionnaireViews } from './vendor-questionnaire-views.ts';
@@ -98,6 +98,9 @@ export async function sendVendorQuestionnaire(
         'You can save and come back; once you submit, the answers are final. The link is for you alone.',
       ].join('\n'),
     });
+    // One operation, one entry (docs/audit.md): the vendor's move into review is named in the send's entry.
+    const intoReview = vendor.status === 'proposed';
+    if (intoReview) await writeVendorChange(tx, vendor, { status: 'in_review' }, now);
     await recordAudit(tx, {
       ...tenant.origin,
       organizationId: vendor.organizationId,
@@ -110,9 +113,9 @@ export async function sendVendorQuestionnaire(
         questions: questions.length,
         contactEmail: input.contactEmail,
         expiresAt: expiresAt.toISOString(),
+        ...(intoReview ? { vendorStatus: { before: 'proposed', after: 'in_review' } } : {}),
       },
     });
-    if (vendor.status === 'proposed') await applyVendorUpdate(tx, vendor, { status: 'in_review' }, now, tenant.origin);
     const [view] = await questionnaireViews(tx, [row], now);
     if (!view) throw new Error('sendVendorQuestionnaire: no view');
     return view;
