@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './test.ts';
 import { accessToken, signUpClient, subscribe } from './advisor-fixtures.ts';
 import { A11Y_SCOPE, expectNoSeriousA11yViolations } from './axe.ts';
+import { expectNoSidewaysScroll } from './layout.ts';
 import { verifyLinkFor } from './sign-in-helpers.ts';
 import { withStoredConsent } from './landing-fixtures.ts';
 
@@ -50,7 +51,9 @@ test('a client approves a vendor with conditions after the vendor answers a ques
 
   const link = await verifyLinkFor(page.request, CONTACT, '', '/vendor-questionnaire/');
 
-  await test.step('the vendor opens the e-mailed link, answers, attaches its report and submits', async () => {
+  await test.step('the vendor opens the e-mailed link on a phone, answers, attaches its report and submits', async () => {
+    const laptop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('asks Northwind Payroll');
     const answer = (question: RegExp, choice: string) =>
@@ -64,12 +67,14 @@ test('a client approves a vendor with conditions after the vendor answers a ques
     await page.getByLabel('Attach a file').setInputFiles({ name: 'soc2-type2.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('soc2-type2.pdf');
     await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page.getByRole('status')).toContainText('Thank you: your answers were sent');
     // The link is closed now: used again, it is refused with its code.
     const again = await page.request.get(`/api/v1/vendor-questionnaire/${link.split('/').pop()}`);
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe('QUESTIONNAIRE_SUBMITTED');
+    if (laptop) await page.setViewportSize(laptop);
   });
 
   await test.step('the client sees the score and the drafted assessment, and approves with conditions', async () => {

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { race } from '../../../../tests/race.ts';
 import { readJson } from '../../../../tests/read-response.ts';
@@ -37,6 +39,9 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let fixture: TenantFixture;
 let dataDir: string;
+let smtp: SMTPServer;
+/** What the real SMTP server the app sends through received, soft line breaks undone. */
+const delivered: string[] = [];
 const system = { kind: 'all', userId: null } as const;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n% SOC 2 Type II report\n%%EOF\n');
 
@@ -83,13 +88,28 @@ const allYes = (questions: readonly { id: string; kind: string }[]) =>
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-vquest-'));
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      stream.on('end', () => {
+        delivered.push(data.replace(/=\r?\n/g, ''));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   database = await createTestDatabase();
-  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }) });
+  app = await buildApp({ database, env: parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: smtpUrl }) });
   fixture = await createTenantFixture(app, database);
 }, 240_000);
 afterAll(async () => {
   await app?.close();
   await database?.dispose();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -125,6 +145,10 @@ describe('a vendor answers a questionnaire through its link', () => {
       VENDOR_QUESTION_TEMPLATES[2].map((question) => question.id),
     );
     expect(sent.mail.subject).toContain('Paywise Ltd');
+    // The mail worker delivers it through real SMTP, link and all.
+    await expect
+      .poll(() => delivered.find((message) => message.includes('To: security@paywise.example')) ?? '', { timeout: 15_000, interval: 100 })
+      .toContain(`/vendor-questionnaire/${sent.token}`);
     const [row] = await read((tx) => tx.select().from(vendorQuestionnaires).where(eq(vendorQuestionnaires.id, sent.questionnaire.id)));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(sent.token);
