@@ -83,7 +83,9 @@ test('a client approves a vendor with conditions after the vendor answers a ques
     const sent = vendor.getByRole('list', { name: 'Questionnaires sent' });
     // Weights 3 + 3 + 3 + 2, the incident question half: 10 of 11.
     await expect(sent).toContainText('Score 91/100 · Strong');
-    await expect(sent).toContainText('soc2-type2.pdf');
+    const download = page.waitForEvent('download');
+    await sent.getByRole('button', { name: 'soc2-type2.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('soc2-type2.pdf');
     // The vendor-review agent drafts in the background; the list looks again until the draft is there.
     await expect(sent.getByRole('region', { name: 'Drafted assessment' })).toContainText('Vendor security review — Northwind Payroll', {
       timeout: 90_000,

@@ -4,7 +4,7 @@ import {
   vendorQuestionnaireListSchema,
   vendorQuestionnaireSchema,
 } from '../../../../shared/schemas/vendor-questionnaires.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
 import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
 import { vendorQuestionnaireKeys } from './vendor-questionnaire-keys.ts';
 
@@ -28,5 +28,20 @@ export function useSendVendorQuestionnaire(vendorId: string) {
       apiFetch(`/api/v1/vendors/${vendorId}/questionnaires`, { method: 'POST', body: input, schema: vendorQuestionnaireSchema }),
     // The programme's root: a proposed vendor moved into review, so the register refreshes with the list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROGRAMME_ROOT }),
+  });
+}
+
+/** GET /api/v1/vendor-questionnaires/:questionnaireId/files/:fileId (downloadVendorQuestionnaireFile), saved as a file. */
+export function useDownloadVendorFile() {
+  return useMutation({
+    mutationFn: async ({ questionnaireId, fileId, fileName }: { questionnaireId: string; fileId: string; fileName: string }) => {
+      const { blob } = await apiDownload(`/api/v1/vendor-questionnaires/${questionnaireId}/files/${fileId}`);
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = fileName;
+      anchor.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
   });
 }

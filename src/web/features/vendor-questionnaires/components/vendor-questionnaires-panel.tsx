@@ -1,4 +1,4 @@
-import { ClipboardList, Send } from 'lucide-react';
+import { ClipboardList, Download, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   SCORE_BAND_LABELS,
@@ -21,7 +21,7 @@ import { EmptyState, LoadFailed } from '../../../components/ui/load-states.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSendVendorQuestionnaire, useVendorQuestionnaires } from '../api/vendor-questionnaires-api.ts';
+import { useDownloadVendorFile, useSendVendorQuestionnaire, useVendorQuestionnaires } from '../api/vendor-questionnaires-api.ts';
 
 const BAND_TONE: Record<ScoreBand, 'green' | 'yellow' | 'red'> = { strong: 'green', adequate: 'yellow', weak: 'red' };
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -134,6 +134,34 @@ function Assessment({ assessment }: { assessment: NonNullable<VendorQuestionnair
   );
 }
 
+function Files({ questionnaire }: { questionnaire: VendorQuestionnaire }) {
+  const download = useDownloadVendorFile();
+  return (
+    <div className="grid gap-1 text-sm">
+      <ul className="flex flex-wrap gap-2" aria-label="Files the vendor attached">
+        {questionnaire.files.map((file) => (
+          <li key={file.id}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={download.isPending}
+              onClick={() => download.mutate({ questionnaireId: questionnaire.id, fileId: file.id, fileName: file.fileName })}
+            >
+              <Download aria-hidden /> {file.fileName}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {download.isError ? (
+        <p role="alert" className="text-red-800 dark:text-red-300">
+          {download.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function QuestionnaireItem({ questionnaire }: { questionnaire: VendorQuestionnaire }) {
   const state =
     questionnaire.status === 'submitted'
@@ -163,9 +191,7 @@ function QuestionnaireItem({ questionnaire }: { questionnaire: VendorQuestionnai
             .join(', ')}
         </p>
       ) : null}
-      {questionnaire.files.length > 0 ? (
-        <p className="text-sm">Files: {questionnaire.files.map((file) => file.fileName).join(', ')}</p>
-      ) : null}
+      {questionnaire.files.length > 0 ? <Files questionnaire={questionnaire} /> : null}
       {questionnaire.status === 'submitted' ? <Answers questionnaire={questionnaire} /> : null}
       {questionnaire.assessment ? <Assessment assessment={questionnaire.assessment} /> : null}
     </li>
