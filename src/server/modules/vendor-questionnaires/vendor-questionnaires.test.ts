@@ -215,6 +215,12 @@ describe('a vendor answers a questionnaire through its link', () => {
       files: [{ fileName: 'soc2.pdf' }],
     });
     expect(done.answers.mfa).toEqual({ value: 'yes', comment: '' });
+    // The attached file: the organization's users download it; another organization's get 404.
+    const fileUrl = `/api/v1/vendor-questionnaires/${done.id}/files/${done.files[0]!.id}`;
+    const file = await call('clientOfA', 'GET', fileUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect((await call('clientOfB', 'GET', fileUrl)).statusCode).toBe(404);
     expect(done.assessment?.taskRequestId).toMatch(/^[0-9a-f-]{36}$/);
     const [task] = await read((tx) => tx.select().from(taskRequests).where(eq(taskRequests.id, done.assessment!.taskRequestId)));
     expect(task).toMatchObject({
