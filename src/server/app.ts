@@ -41,6 +41,7 @@ import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { registerAttestationRoutes } from './modules/attestations/attestations.routes.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerPolicyRoutes } from './modules/policies/policies.routes.ts';
+import { registerVendorQuestionnaireRoutes } from './modules/vendor-questionnaires/vendor-questionnaires.routes.ts';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
@@ -121,6 +122,7 @@ function registerProgrammeRoutes(app: FastifyInstance): void {
   registerPolicyRoutes(app);
   registerPeopleRoutes(app);
   registerAttestationRoutes(app);
+  registerVendorQuestionnaireRoutes(app);
   registerQuestionnaireRoutes(app);
   registerRegisterImportRoutes(app);
 }

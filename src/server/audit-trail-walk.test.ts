@@ -90,6 +90,12 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   importPeople: 'the register import of people: policies.test.ts checks its one register.import entry',
   createAttestationCampaign: 'needs a published policy and a roster: policies.test.ts checks its attestation_campaign.create entry',
   acknowledgePolicy: 'a person’s link (no signed-in actor): policies.test.ts checks its attestation.acknowledge entry and the evidence’s',
+  saveVendorQuestionnaireAnswers:
+    'a vendor answering through its e-mailed link (no account, no signed-in actor): vendor-questionnaires.test.ts checks its entry',
+  uploadVendorQuestionnaireFile:
+    'a vendor attaching a file through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its entry',
+  submitVendorQuestionnaire:
+    'a vendor submitting through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its one entry, also under a race',
   receiveStripeWebhook:
     'Stripe’s signed event, applied by the system (no signed-in actor) and only with the Stripe provider: stripe.test.ts checks its one entry',
 };
@@ -776,6 +782,11 @@ const WALKS: Record<string, Walk> = {
     actor: 'staffOfA',
     call: async () => ({ params: { vendorId: (vendorId = await vendorOfA()) }, payload: { status: 'in_review' } }),
     entity: () => ({ type: 'vendor', id: vendorId }),
+  },
+  sendVendorQuestionnaire: {
+    actor: 'staffOfA',
+    call: async () => ({ params: { vendorId: await vendorOfA() }, payload: { contactEmail: 'security@payroll.example' } }),
+    entity: (body) => ({ type: 'vendor_questionnaire', id: idOf(body) }),
   },
   importRegister: {
     actor: 'staffOfA',

@@ -34,8 +34,9 @@ export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   ['vendors', 'policies', 'attestations'],
   // The people roster takes leavers off open attestation campaigns; the register import (above) imports it.
   ['people'],
-  // Questionnaires answer from the whole programme (and may read the vendor register).
-  ['questionnaires'],
+  // Questionnaires answer from the whole programme (and may read the vendor register); vendor
+  // questionnaires (sent to a vendor) change the vendor through the register and open a review request.
+  ['questionnaires', 'vendor-questionnaires'],
   ['registers'],
   ['audit'],
   // Sample data loads every domain and is imported by app wiring only.

@@ -35,6 +35,10 @@ export const ERROR_STATUS = {
   POLICY_UNCHANGED: 409,
   /** An attestation link past its campaign's expiry, or of a person taken off the campaign (attestations). */
   ATTESTATION_LINK_EXPIRED: 410,
+  /** A vendor questionnaire's link used again after the vendor submitted it (vendor-questionnaires). */
+  QUESTIONNAIRE_SUBMITTED: 409,
+  /** A vendor questionnaire's link past its expiry (vendor-questionnaires): the client sends a new one. */
+  QUESTIONNAIRE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

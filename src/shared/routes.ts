@@ -235,6 +235,11 @@ export function isAttestationPath(path: string): boolean {
   return normalizePath(path) === '/attest';
 }
 
+/** /vendor-questionnaire/<token>: a vendor's questionnaire link (the page answers for unknown or expired tokens). */
+export function isVendorQuestionnairePath(path: string): boolean {
+  return /^\/vendor-questionnaire\/[A-Za-z0-9_-]{43}$/.test(normalizePath(path));
+}
+
 export function isWorkspacePath(path: string): boolean {
   return findPageRoute(path)?.access === 'signed-in';
 }

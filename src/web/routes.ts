@@ -69,6 +69,8 @@ export default [
     route('trust/:slug', 'routes/marketing/trust-center.tsx', { id: 'trust-center' }),
     // A person's attestation link (docs/policies.md): the token is in the fragment, so the SPA fallback serves it.
     route('attest', 'routes/marketing/attest.tsx', { id: 'attest' }),
+    // A vendor's questionnaire link (docs/vendor-questionnaires.md): no account, the token is the key.
+    route('vendor-questionnaire/:token', 'routes/marketing/vendor-questionnaire.tsx', { id: 'vendor-questionnaire' }),
     route('*', 'routes/marketing/not-found.tsx'),
   ]),
   layout('routes/workspace/workspace-layout.tsx', [

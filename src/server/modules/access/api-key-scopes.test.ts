@@ -41,6 +41,11 @@ const KEY_CALLABLE: Record<string, typeof EVERY_KEY | readonly ApiKeyScope[]> = 
   getTrustCenter: EVERY_KEY,
   requestTrustAccess: EVERY_KEY,
   downloadTrustDocument: EVERY_KEY,
+  // A vendor's questionnaire link: the token in the path is the key, whoever calls.
+  getVendorQuestionnaire: EVERY_KEY,
+  saveVendorQuestionnaireAnswers: EVERY_KEY,
+  uploadVendorQuestionnaireFile: EVERY_KEY,
+  submitVendorQuestionnaire: EVERY_KEY,
   // Task requests.
   listTaskRequests: ['tasks:read'],
   getTaskRequest: ['tasks:read'],
@@ -87,6 +92,9 @@ const KEY_CALLABLE: Record<string, typeof EVERY_KEY | readonly ApiKeyScope[]> = 
   getVendor: ['vendors:read'],
   createVendor: ['vendors:read_write'],
   updateVendor: ['vendors:read_write'],
+  listVendorQuestionnaires: ['vendors:read'],
+  downloadVendorQuestionnaireFile: ['vendors:read'],
+  sendVendorQuestionnaire: ['vendors:read_write'],
   // Questionnaires answer from the programme (accepting or editing an answer is a reviewer's: no key).
   listAnswerLibrary: ['programme:read'],
   listQuestionnaires: ['programme:read'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findPageRoute, isAttestationPath, isTrustCenterPath } from '../../../shared/routes.ts';
+import { findPageRoute, isAttestationPath, isTrustCenterPath, isVendorQuestionnairePath } from '../../../shared/routes.ts';
 import { defaultOrigin } from '../../plugins/public-origin.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import { noPageCache, openPageCache } from './page-cache.ts';
@@ -64,7 +64,8 @@ export async function registerWebRoutes(app: FastifyInstance, webDir: string, pa
     const origin = app.publicOrigin(request);
     const prerendered = store.page(urlPath, origin);
     if (prerendered) return sendPage(request, reply, prerendered, 200);
-    const known = findPageRoute(urlPath) !== undefined || isTrustCenterPath(urlPath) || isAttestationPath(urlPath);
+    const known =
+      findPageRoute(urlPath) !== undefined || isTrustCenterPath(urlPath) || isAttestationPath(urlPath) || isVendorQuestionnairePath(urlPath);
     return sendPage(request, reply, store.fallback(origin), known ? 200 : 404);
   });
 }

@@ -4,6 +4,7 @@ import { useControls } from '../../features/controls/api/controls-api.ts';
 import { registerExport } from '../../features/registers/api/registers-api.ts';
 import { DownloadButton } from '../../features/registers/components/download-button.tsx';
 import { ImportDialog } from '../../features/registers/components/import-dialog.tsx';
+import { VendorQuestionnairesPanel } from '../../features/vendor-questionnaires/components/vendor-questionnaires-panel.tsx';
 import { VendorRegister } from '../../features/vendors/components/vendor-register.tsx';
 import { ProgrammeOrganizationGate, ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 
@@ -21,7 +22,13 @@ function Vendors({ organizationId }: { organizationId: string | undefined }) {
         </DownloadButton>
         {canWrite ? <ImportDialog register="vendors" organizationId={organizationId} /> : null}
       </div>
-      <VendorRegister organizationId={organizationId} controls={controls} me={me} canWrite={canWrite} />
+      <VendorRegister
+        organizationId={organizationId}
+        controls={controls}
+        me={me}
+        canWrite={canWrite}
+        vendorExtra={(vendor) => <VendorQuestionnairesPanel vendorId={vendor.id} tier={vendor.tier} canWrite={canWrite} />}
+      />
     </div>
   );
 }

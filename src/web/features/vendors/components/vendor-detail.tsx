@@ -70,11 +70,14 @@ export function VendorDetail({
   canWrite,
   onEdit,
   onClose,
+  extra,
 }: {
   vendorId: string;
   canWrite: boolean;
   onEdit: (vendor: Vendor) => void;
   onClose: () => void;
+  /** What the route composes under the entry (the vendor's questionnaires): features never import each other. */
+  extra?: (vendor: Vendor) => ReactNode;
 }) {
   const vendor = useVendor(vendorId);
   return (
@@ -89,7 +92,10 @@ export function VendorDetail({
         ) : vendor.isError ? (
           <LoadFailed title="The vendor could not be loaded" onRetry={() => void vendor.refetch()} />
         ) : (
-          <Facts vendor={vendor.data} />
+          <>
+            <Facts vendor={vendor.data} />
+            {extra?.(vendor.data)}
+          </>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { Building2, Plus } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import {
   VENDOR_DATA_CATEGORIES,
   VENDOR_DATA_CATEGORY_LABELS,
@@ -178,11 +178,14 @@ export function VendorRegister({
   controls,
   me,
   canWrite,
+  vendorExtra,
 }: {
   organizationId: string | undefined;
   controls: ControlOption[];
   me: { id: string; name: string } | null;
   canWrite: boolean;
+  /** Composed under an open vendor's entry by the route (its questionnaires). */
+  vendorExtra?: (vendor: Vendor) => ReactNode;
 }) {
   const state = useFilters();
   const vendors = useVendors(organizationId, state.filters);
@@ -218,6 +221,7 @@ export function VendorRegister({
         <VendorDetail
           vendorId={openId}
           canWrite={canWrite}
+          extra={vendorExtra}
           onEdit={(vendor) => {
             setOpenId(null);
             setEditing(vendor);
