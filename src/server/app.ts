@@ -37,6 +37,7 @@ import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
+import { registerVendorDocumentRoutes } from './modules/vendors/documents/vendor-documents.routes.ts';
 import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -115,6 +116,7 @@ function registerProgrammeRoutes(app: FastifyInstance): void {
   registerEvidenceRoutes(app);
   registerRiskRoutes(app);
   registerVendorRoutes(app);
+  registerVendorDocumentRoutes(app);
   registerQuestionnaireRoutes(app);
   registerRegisterImportRoutes(app);
 }

@@ -15,6 +15,7 @@ import { startMailWorker } from './platform/mail/mail.service.ts';
 import { NOTIFICATION_DIGEST_CRON, startNotificationDigestWorker } from './modules/notifications/notification-digest.ts';
 import { startQuestionnaireWorker } from './modules/questionnaires/questionnaire-answering.ts';
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
+import { startVendorDocumentWorker } from './modules/vendors/documents/vendor-document-reading.ts';
 import { VENDOR_REVIEW_CLOCK_CRON, startVendorReviewClockWorker } from './modules/vendors/vendor-review-clock.ts';
 import { WORKFLOW_SCHEDULE_CRON, startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
 
@@ -66,6 +67,7 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await startNotificationDigestWorker(jobs, db);
   await startAuthCleanupWorker(jobs, { db, env });
   await startQuestionnaireWorker(jobs, db);
+  await startVendorDocumentWorker(jobs, db, deps.fileStore);
 
   for (const { name, cron } of SCHEDULES) await jobs.schedule(name, cron);
   // The minute sweep of the outbox from before mail was one job per mail; a database that still has it drops it.

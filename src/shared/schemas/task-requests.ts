@@ -42,7 +42,7 @@ export const TASK_COMPLEXITIES = ['low', 'medium', 'high'] as const;
 export type TaskComplexity = (typeof TASK_COMPLEXITIES)[number];
 
 /** Where a request came from. */
-export const TASK_SOURCES = ['wizard', 'plan', 'workflow', 'api', 'evidence_renewal', 'audit_request'] as const;
+export const TASK_SOURCES = ['wizard', 'plan', 'workflow', 'api', 'evidence_renewal', 'audit_request', 'vendor_document'] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 
 /**
