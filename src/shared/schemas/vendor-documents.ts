@@ -111,9 +111,23 @@ export const confirmVendorDocumentInputSchema = z
     kind: z.enum(VENDOR_DOCUMENT_KINDS),
     /** Every field the reader found must be named (confirmed or corrected); fields it missed may be added. */
     fields: z.array(confirmedFieldInputSchema).max(VENDOR_DOCUMENT_FIELD_KEYS.length),
-    exceptions: z.array(extractedExceptionSchema.extend({ page, criterion: z.string().trim().max(40), description: z.string().trim().min(1).max(2000) })).max(200),
-    cuecs: z.array(extractedCuecSchema.extend({ page, text: z.string().trim().min(1).max(2000), criteria: z.array(z.string().trim().max(40)).max(20) })).max(200),
-    subserviceOrganizations: z.array(extractedSubserviceOrganizationSchema.extend({ page, name: z.string().trim().min(1).max(200) })).max(100),
+    exceptions: z
+      .array(
+        extractedExceptionSchema.extend({ page, criterion: z.string().trim().max(40), description: z.string().trim().min(1).max(2000) }),
+      )
+      .max(200),
+    cuecs: z
+      .array(
+        extractedCuecSchema.extend({
+          page,
+          text: z.string().trim().min(1).max(2000),
+          criteria: z.array(z.string().trim().max(40)).max(20),
+        }),
+      )
+      .max(200),
+    subserviceOrganizations: z
+      .array(extractedSubserviceOrganizationSchema.extend({ page, name: z.string().trim().min(1).max(200) }))
+      .max(100),
   })
   .superRefine((input, context) => {
     const seen = new Set<string>();

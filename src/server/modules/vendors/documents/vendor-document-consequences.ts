@@ -103,7 +103,13 @@ async function controlsByCriterion(tx: DbTransaction, organizationId: string, cr
 }
 
 async function openTask(context: ConsequenceContext, requestedBy: string, title: string, description: string) {
-  const input = { title: title.slice(0, 200), description: description.slice(0, 5000), department: 'compliance' as const, deadline: null, frameworks: [] };
+  const input = {
+    title: title.slice(0, 200),
+    description: description.slice(0, 5000),
+    department: 'compliance' as const,
+    deadline: null,
+    frameworks: [],
+  };
   return submitTaskRequest(context.tx, context.jobs, {
     ...input,
     organizationId: context.vendor.organizationId,
@@ -115,7 +121,10 @@ async function openTask(context: ConsequenceContext, requestedBy: string, title:
   });
 }
 
-async function cuecRequirements(context: ConsequenceContext, cuecs: readonly ExtractedCuec[]): Promise<ConfirmedDocument['cuecRequirements']> {
+async function cuecRequirements(
+  context: ConsequenceContext,
+  cuecs: readonly ExtractedCuec[],
+): Promise<ConfirmedDocument['cuecRequirements']> {
   const mapped = await controlsByCriterion(context.tx, context.vendor.organizationId, [...new Set(cuecs.flatMap((cuec) => cuec.criteria))]);
   const requirements = cuecs.map((cuec) => ({
     text: cuec.text,
@@ -132,7 +141,10 @@ async function cuecRequirements(context: ConsequenceContext, cuecs: readonly Ext
     context.actorId,
     `Put in place ${vendor.name}’s complementary user entity controls (${vendor.ref})`,
     `${vendor.name}’s SOC 2 report relies on controls we must operate ourselves; none of our programme’s controls covers these yet. Decide who owns each, put it in place and link it to a control:\n\n${unmapped
-      .map((requirement) => `- ${requirement.text} (${requirement.criteria.join(', ') || 'no criterion named'}; report page ${requirement.page})`)
+      .map(
+        (requirement) =>
+          `- ${requirement.text} (${requirement.criteria.join(', ') || 'no criterion named'}; report page ${requirement.page})`,
+      )
       .join('\n')}`,
   );
   for (const requirement of unmapped) requirement.taskRequestId = task.id;
@@ -145,7 +157,9 @@ async function openFinding(context: ConsequenceContext, confirmed: ConfirmedExtr
   const residual = raisedResidualRisk(vendor.residualRisk, confirmed);
   const problems = [
     ...(opinion && opinion !== 'unqualified' ? [`The service auditor’s opinion is ${opinion}.`] : []),
-    ...confirmed.exceptions.map((exception) => `Exception (${exception.criterion || 'no criterion'}, page ${exception.page}): ${exception.description}`),
+    ...confirmed.exceptions.map(
+      (exception) => `Exception (${exception.criterion || 'no criterion'}, page ${exception.page}): ${exception.description}`,
+    ),
   ];
   if (problems.length === 0) return { findingRiskId: null, residualRiskChange: null };
   const severe = opinion === 'adverse' || opinion === 'disclaimer';
@@ -153,13 +167,20 @@ async function openFinding(context: ConsequenceContext, confirmed: ConfirmedExtr
     tx,
     vendor.organizationId,
     {
-      title: `${vendor.name}: SOC 2 report ${opinion && opinion !== 'unqualified' ? `with a ${opinion} opinion` : 'with exceptions'}`.slice(0, 200),
+      title: `${vendor.name}: SOC 2 report ${opinion && opinion !== 'unqualified' ? `with a ${opinion} opinion` : 'with exceptions'}`.slice(
+        0,
+        200,
+      ),
       description: problems.join('\n').slice(0, 4000),
       category: 'vendor',
       likelihood: severe ? 4 : 3,
       impact: Math.max(2, 6 - vendor.tier),
       treatment: 'mitigate',
-      treatmentPlan: `Ask ${vendor.name} for its remediation of each exception and evidence that it worked; decide whether compensating controls on our side are needed.`.slice(0, 4000),
+      treatmentPlan:
+        `Ask ${vendor.name} for its remediation of each exception and evidence that it worked; decide whether compensating controls on our side are needed.`.slice(
+          0,
+          4000,
+        ),
       ownerId: vendor.ownerId,
       reviewDate: null,
       controlIds: [],
@@ -183,11 +204,7 @@ async function openFinding(context: ConsequenceContext, confirmed: ConfirmedExtr
 }
 
 /** A renewal task on the vendor's owner (or, without one, on `fallbackRequester`) for an expired document. */
-export async function openRenewalTask(
-  context: ConsequenceContext,
-  kind: ConfirmedExtraction['kind'],
-  expiresOn: string,
-): Promise<string> {
+export async function openRenewalTask(context: ConsequenceContext, kind: ConfirmedExtraction['kind'], expiresOn: string): Promise<string> {
   const { vendor } = context;
   const label = VENDOR_DOCUMENT_KIND_LABELS[kind];
   const task = await openTask(
@@ -206,7 +223,8 @@ export async function applyConfirmedConsequences(
 ): Promise<Omit<ConfirmedDocument, 'confirmed' | 'confirmedBy'>> {
   const expiresOn = documentExpiresOn(confirmed);
   const requirements = confirmed.kind === 'soc2_report' ? await cuecRequirements(context, confirmed.cuecs) : [];
-  const finding = confirmed.kind === 'soc2_report' ? await openFinding(context, confirmed) : { findingRiskId: null, residualRiskChange: null };
+  const finding =
+    confirmed.kind === 'soc2_report' ? await openFinding(context, confirmed) : { findingRiskId: null, residualRiskChange: null };
   const expired = expiresOn !== null && expiresOn <= context.now.toISOString().slice(0, 10);
   const renewalTaskRequestId = expired ? await openRenewalTask(context, confirmed.kind, expiresOn) : null;
   return { expiresOn, cuecRequirements: requirements, ...finding, renewalTaskRequestId };

@@ -11,9 +11,9 @@ import { markVendorDocumentExpiring } from './vendor-document-records.ts';
 /**
  * The daily check of confirmed documents (docs/vendor-documents.md): for each one that expires within
  * EXPIRING_WITHIN_DAYS, or expired, and is not replaced by a later confirmed document of the same kind
- * for the vendor, `vendor.document_expiring` once per expiry date (a workflow trigger and a webhook
- * event); an expired one without a renewal task gets one on the vendor's owner. Runs in the vendor
- * clock's daily job.
+ * for the vendor, `vendor.document_expiring` (a workflow trigger and a webhook event) once when it comes
+ * within the window and once more when it expires (`expired: true`), when it also gets a renewal task on
+ * the vendor's owner unless it has one. Runs in the vendor clock's daily job.
  */
 
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -42,7 +42,12 @@ export async function runVendorDocumentExpiry(db: Db, jobs: Jobs, now = new Date
           eq(vendorDocuments.status, 'confirmed'),
           isNotNull(vendorDocuments.expiresOn),
           lte(vendorDocuments.expiresOn, horizon),
-          or(isNull(vendorDocuments.expiringSentFor), ne(vendorDocuments.expiringSentFor, vendorDocuments.expiresOn)),
+          or(
+            // Not announced for this date yet, or expired since it was announced and without a renewal task.
+            isNull(vendorDocuments.expiringSentFor),
+            ne(vendorDocuments.expiringSentFor, vendorDocuments.expiresOn),
+            and(lte(vendorDocuments.expiresOn, today), isNull(vendorDocuments.renewalTaskRequestId)),
+          ),
           ne(vendors.status, 'offboarded'),
           isNull(later.id),
         ),

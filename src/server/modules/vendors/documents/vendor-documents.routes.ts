@@ -51,7 +51,8 @@ async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
     }
     throw error;
   }
-  if (!file) throw new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path: 'body.file', message: 'Choose a file to upload' }]);
+  if (!file)
+    throw new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path: 'body.file', message: 'Choose a file to upload' }]);
   return file;
 }
 
@@ -62,7 +63,9 @@ export function registerVendorDocumentRoutes(app: FastifyInstance): void {
   const read = { access: 'readVendors' } as const;
 
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: VENDOR_DOCUMENT_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
+    await scope.register(multipart, {
+      limits: { fileSize: VENDOR_DOCUMENT_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/v1/vendors/:vendorId/documents',
       {
@@ -115,7 +118,8 @@ export function registerVendorDocumentRoutes(app: FastifyInstance): void {
       schema: {
         ...tags,
         operationId: 'getVendorDocumentExtraction',
-        summary: 'A vendor document’s status, the reader’s fields (each with its page and the line it quotes), the confirmed extraction and what confirming it did',
+        summary:
+          'A vendor document’s status, the reader’s fields (each with its page and the line it quotes), the confirmed extraction and what confirming it did',
         params: vendorDocumentParamsSchema,
         response: { 200: vendorDocumentExtractionSchema },
       },

@@ -120,12 +120,7 @@ export async function getVendorDocumentExtraction(tenant: Tenant, vendorId: stri
 }
 
 /** The stored file of a vendor's document, for a person to open (kept whatever its status). */
-export async function vendorDocumentFile(
-  tenant: Tenant,
-  fileStore: FileStore,
-  vendorId: string,
-  documentId: string,
-): Promise<StoredFile> {
+export async function vendorDocumentFile(tenant: Tenant, fileStore: FileStore, vendorId: string, documentId: string): Promise<StoredFile> {
   const row = await tenant.transaction(async (tx) => {
     const vendor = await reachableVendor(tx, tenant, vendorId);
     return reachableDocument(tx, vendor.id, documentId);
@@ -178,7 +173,9 @@ export async function confirmVendorDocumentExtraction(
     if (row.status !== 'read') {
       throw new AppError(
         'VENDOR_DOCUMENT_NOT_READ',
-        row.status === 'reading' ? 'The document is still being read; try again in a moment.' : `The document could not be read (${row.status}); there is nothing to confirm.`,
+        row.status === 'reading'
+          ? 'The document is still being read; try again in a moment.'
+          : `The document could not be read (${row.status}); there is nothing to confirm.`,
       );
     }
     if (row.updatedAt.getTime() !== new Date(input.expectedUpdatedAt).getTime()) {
