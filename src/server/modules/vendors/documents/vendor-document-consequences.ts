@@ -5,18 +5,19 @@ import { VENDOR_RESIDUAL_RISKS, type VendorResidualRisk } from '../../../../shar
 import type { DbTransaction } from '../../../db/client.ts';
 import { controlMappings, organizationControls } from '../../../db/schema/controls.ts';
 import { vendorRisks } from '../../../db/schema/vendors.ts';
-import type { AuditOrigin } from '../../../platform/audit/record-audit.ts';
 import type { Jobs } from '../../../platform/jobs/job-types.ts';
 import { classifyBuiltin } from '../../agent-runs/providers/builtin-classifier.ts';
-import { insertRisk } from '../../risks/risks.service.ts';
-import { submitTaskRequest } from '../../task-requests/pipeline.ts';
-import { applyVendorUpdate } from '../vendor-records.ts';
+import { writeNewRisk } from '../../risks/risks.service.ts';
+import { insertTaskRequest } from '../../task-requests/pipeline.ts';
+import { writeVendorChange } from '../vendor-records.ts';
 import type { VendorRow } from '../vendor-views.ts';
 import type { ConfirmedDocument } from './vendor-document-records.ts';
 
 /**
  * What a confirmed report or certificate means for the client (issue 35 item 3, docs/vendor-documents.md),
- * each through the owning module's own function: CUECs become requirements met by the organization's
+ * each through the owning module's own trail-less half (`writeNewRisk`, `insertTaskRequest`,
+ * `writeVendorChange`): the caller records one entry naming the document with all of it in `after`
+ * (docs/audit.md, "One operation, one entry"): CUECs become requirements met by the organization's
  * controls mapped to the criteria they name (soc2:<criterion> in the catalogue), the rest one task for a
  * person; exceptions or a qualified, adverse or disclaimed opinion raise the vendor's residual risk and
  * open a finding (a vendor risk in the register, linked to the vendor); an expired document opens a
@@ -70,7 +71,6 @@ interface ConsequenceContext {
   jobs: Jobs;
   vendor: VendorRow;
   actorId: string;
-  origin: Partial<AuditOrigin>;
   now: Date;
 }
 
@@ -110,14 +110,13 @@ async function openTask(context: ConsequenceContext, requestedBy: string, title:
     deadline: null,
     frameworks: [],
   };
-  return submitTaskRequest(context.tx, context.jobs, {
+  return insertTaskRequest(context.tx, context.jobs, {
     ...input,
     organizationId: context.vendor.organizationId,
     requestedBy,
     source: 'vendor_document',
     classification: classifyBuiltin({ ...input, now: context.now }),
     submittedAt: context.now,
-    origin: { actor: requestedBy, ip: null, userAgent: null, ...context.origin },
   });
 }
 
@@ -163,7 +162,7 @@ async function openFinding(context: ConsequenceContext, confirmed: ConfirmedExtr
   ];
   if (problems.length === 0) return { findingRiskId: null, residualRiskChange: null };
   const severe = opinion === 'adverse' || opinion === 'disclaimer';
-  const risk = await insertRisk(
+  const risk = await writeNewRisk(
     tx,
     vendor.organizationId,
     {
@@ -189,16 +188,13 @@ async function openFinding(context: ConsequenceContext, confirmed: ConfirmedExtr
     },
     context.actorId,
     now,
-    context.origin,
   );
   const linked = await tx.select({ riskId: vendorRisks.riskId }).from(vendorRisks).where(eq(vendorRisks.vendorId, vendor.id));
-  await applyVendorUpdate(
+  await writeVendorChange(
     tx,
     vendor,
     { riskIds: [...linked.map((link) => link.riskId), risk.id], ...(residual ? { residualRisk: residual } : {}) },
     now,
-    context.origin,
-    'vendor.document_consequences',
   );
   return { findingRiskId: risk.id, residualRiskChange: residual ? { from: vendor.residualRisk, to: residual } : null };
 }

@@ -2,7 +2,6 @@ import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { vendorDocuments, vendors } from '../../../db/schema/vendors.ts';
-import { SYSTEM_ORIGIN } from '../../../platform/audit/record-audit.ts';
 import type { Jobs } from '../../../platform/jobs/job-types.ts';
 import { withTenant } from '../../../platform/tenancy/tenant.ts';
 import { openRenewalTask } from './vendor-document-consequences.ts';
@@ -58,11 +57,7 @@ export async function runVendorDocumentExpiry(db: Db, jobs: Jobs, now = new Date
       const expired = document.expiresOn !== null && document.expiresOn <= today;
       let renewal: string | null = null;
       if (expired && !document.renewalTaskRequestId && document.kind && document.expiresOn) {
-        renewal = await openRenewalTask(
-          { tx, jobs, vendor, actorId: vendor.createdBy, origin: SYSTEM_ORIGIN, now },
-          document.kind,
-          document.expiresOn,
-        );
+        renewal = await openRenewalTask({ tx, jobs, vendor, actorId: vendor.createdBy, now }, document.kind, document.expiresOn);
         renewals += 1;
       }
       await markVendorDocumentExpiring(tx, jobs, document, vendor, renewal, now);

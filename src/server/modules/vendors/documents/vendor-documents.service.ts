@@ -182,10 +182,7 @@ export async function confirmVendorDocumentExtraction(
       throw new AppError('CONFLICT', 'The document changed since it was opened; reload and confirm again.');
     }
     const confirmed = confirmedExtraction(row, input);
-    const consequences = await applyConfirmedConsequences(
-      { tx, jobs, vendor, actorId: actor.userId, origin: tenant.origin, now },
-      confirmed,
-    );
+    const consequences = await applyConfirmedConsequences({ tx, jobs, vendor, actorId: actor.userId, now }, confirmed);
     const updated = await writeVendorDocumentConfirmation(
       tx,
       row,

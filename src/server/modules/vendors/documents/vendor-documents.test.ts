@@ -86,7 +86,7 @@ function confirmAll(read: VendorDocumentExtraction): ConfirmVendorDocumentInput 
   };
 }
 
-const confirm = (documentId: string, body: object, headers = auth('clientOfA')) =>
+const confirm = (documentId: string, body: object, headers: Record<string, string> = auth('clientOfA')) =>
   app.inject({ method: 'POST', url: `${documentsUrl()}/${documentId}/confirmation`, headers, payload: body });
 
 async function createKey(scopes: Partial<ApiKeyScopes>): Promise<Record<string, string>> {
