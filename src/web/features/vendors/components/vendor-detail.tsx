@@ -13,6 +13,7 @@ import { LoadFailed } from '../../../components/ui/load-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatUtcDay, parseUtcDay } from '../../../lib/utc-dates.ts';
 import { useVendor } from '../api/vendors-api.ts';
+import { VendorDocuments } from './documents/vendor-documents.tsx';
 
 const day = (value: string | null) => (value ? formatUtcDay(parseUtcDay(value)) : 'not set');
 
@@ -82,14 +83,17 @@ export function VendorDetail({
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{vendor.data ? `${vendor.data.ref} ${vendor.data.name}` : 'Vendor'}</DialogTitle>
-          <DialogDescription>The vendor’s entry in the register.</DialogDescription>
+          <DialogDescription>The vendor’s entry in the register and its documents.</DialogDescription>
         </DialogHeader>
         {vendor.isPending ? (
           <Spinner label="Loading the vendor" />
         ) : vendor.isError ? (
           <LoadFailed title="The vendor could not be loaded" onRetry={() => void vendor.refetch()} />
         ) : (
-          <Facts vendor={vendor.data} />
+          <>
+            <Facts vendor={vendor.data} />
+            <VendorDocuments vendorId={vendor.data.id} canWrite={canWrite} />
+          </>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
