@@ -68,6 +68,8 @@ const VERBS = [
   'request',
   // Issue 36: a questionnaire is answered (answerQuestionnaire).
   'answer',
+  // Issue 35: a reviewer confirms what the reader extracted (confirmVendorDocumentExtraction, the issue's own name).
+  'confirm',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 
