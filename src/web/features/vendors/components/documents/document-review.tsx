@@ -114,6 +114,15 @@ function KeptList<T>({
 
 type ListName = 'exceptions' | 'cuecs' | 'subserviceOrganizations';
 
+/** What a refused confirmation says; `stale` when reloading is the way on (confirmed elsewhere, or changed since read). */
+function failureOf(error: unknown): { message: string; stale: boolean } {
+  const code = error instanceof ApiError ? error.code : null;
+  return {
+    message: error instanceof ApiError ? error.message : 'The confirmation could not be saved. Try again.',
+    stale: code === 'VENDOR_DOCUMENT_ALREADY_CONFIRMED' || code === 'CONFLICT',
+  };
+}
+
 /** The reviewer's body: every field as left (confirmed or corrected), the listed items kept. */
 function confirmInput(
   expectedUpdatedAt: string,
@@ -132,7 +141,15 @@ function confirmInput(
   };
 }
 
-function ReviewForm({ vendorId, data }: { vendorId: string; data: VendorDocumentExtraction & { extraction: VendorDocumentRead } }) {
+function ReviewForm({
+  vendorId,
+  data,
+  onConfirmed,
+}: {
+  vendorId: string;
+  data: VendorDocumentExtraction & { extraction: VendorDocumentRead };
+  onConfirmed: () => void;
+}) {
   const reading = data.extraction;
   const confirm = useConfirmVendorDocument(vendorId, data.document.id);
   const [fields, setFields] = useState<FieldDraft[]>(() =>
@@ -153,12 +170,9 @@ function ReviewForm({ vendorId, data }: { vendorId: string; data: VendorDocument
     setFailure(null);
     try {
       await confirm.mutateAsync(confirmInput(data.document.updatedAt, reading, fields, kept));
+      onConfirmed();
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : null;
-      setFailure({
-        message: error instanceof ApiError ? error.message : 'The confirmation could not be saved. Try again.',
-        stale: code === 'VENDOR_DOCUMENT_ALREADY_CONFIRMED' || code === 'CONFLICT',
-      });
+      setFailure(failureOf(error));
     }
   };
 
@@ -227,7 +241,18 @@ function ReviewForm({ vendorId, data }: { vendorId: string; data: VendorDocument
   );
 }
 
-export function DocumentReview({ vendorId, documentId, canConfirm }: { vendorId: string; documentId: string; canConfirm: boolean }) {
+export function DocumentReview({
+  vendorId,
+  documentId,
+  canConfirm,
+  onConfirmed,
+}: {
+  vendorId: string;
+  documentId: string;
+  canConfirm: boolean;
+  /** The reviewer confirmed: the list keeps the document open to show what it set in motion. */
+  onConfirmed: () => void;
+}) {
   const extraction = useVendorDocumentExtraction(vendorId, documentId);
   if (extraction.isPending) return <Spinner label="Loading what the reader found" />;
   if (extraction.isError) return <LoadFailed title="The extraction could not be loaded" onRetry={() => void extraction.refetch()} />;
@@ -236,5 +261,5 @@ export function DocumentReview({ vendorId, documentId, canConfirm }: { vendorId:
   if (data.document.status !== 'read' || !data.extraction)
     return <p className="text-sm">{data.document.message ?? 'Nothing was read yet.'}</p>;
   if (!canConfirm) return <p className="text-sm">Waiting for a reviewer with the right to change vendors to confirm it.</p>;
-  return <ReviewForm vendorId={vendorId} data={{ ...data, extraction: data.extraction }} />;
+  return <ReviewForm vendorId={vendorId} data={{ ...data, extraction: data.extraction }} onConfirmed={onConfirmed} />;
 }

@@ -88,7 +88,9 @@ function UploadForm({ vendorId }: { vendorId: string }) {
 }
 
 function DocumentItem({ vendorId, document, canWrite }: { vendorId: string; document: VendorDocument; canWrite: boolean }) {
-  const [isOpen, setOpen] = useState(document.status === 'read' && canWrite);
+  // Opens by itself once the document waits for this reviewer (it may have been `reading` at first render).
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const isOpen = chosen ?? (document.status === 'read' && canWrite);
   const panelId = useId();
   const download = useDownloadVendorDocument(vendorId);
   const canOpen = document.status === 'read' || document.status === 'confirmed';
@@ -138,7 +140,7 @@ function DocumentItem({ vendorId, document, canWrite }: { vendorId: string; docu
       ) : null}
       {isOpen && canOpen ? (
         <div id={panelId}>
-          <DocumentReview vendorId={vendorId} documentId={document.id} canConfirm={canWrite} />
+          <DocumentReview vendorId={vendorId} documentId={document.id} canConfirm={canWrite} onConfirmed={() => setOpen(true)} />
         </div>
       ) : null}
     </li>
