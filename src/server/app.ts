@@ -37,6 +37,7 @@ import { registerPressRoutes } from './modules/press/press.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRegisterImportRoutes } from './modules/registers/registers-import.routes.ts';
 import { registerRiskRoutes } from './modules/risks/risks.routes.ts';
+import { registerVendorDocumentRoutes } from './modules/vendors/documents/vendor-documents.routes.ts';
 import { registerVendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { registerAttestationRoutes } from './modules/attestations/attestations.routes.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
@@ -123,6 +124,7 @@ function registerProgrammeRoutes(app: FastifyInstance): void {
   registerPeopleRoutes(app);
   registerAttestationRoutes(app);
   registerVendorQuestionnaireRoutes(app);
+  registerVendorDocumentRoutes(app);
   registerQuestionnaireRoutes(app);
   registerRegisterImportRoutes(app);
 }

@@ -25,6 +25,9 @@ import { parseEnv } from './env.ts';
 import { ensureProfile, grantRole } from './platform/access/access.service.ts';
 import { classifyBuiltin } from './modules/agent-runs/providers/builtin-classifier.ts';
 import { addProgrammeControls, evidenceUpload, seedTestControls } from './modules/evidence/programme-test-fixture.ts';
+import { SOC2_SPECS } from './modules/vendors/reader/corpus/soc2-specs.ts';
+import { writeSoc2Report } from './modules/vendors/reader/corpus/write-soc2-report.ts';
+import { readUploadedVendorDocument } from './modules/vendors/documents/vendor-document-reading.ts';
 import { withTenant } from './platform/tenancy/tenant.ts';
 import { submitTaskRequest } from './modules/task-requests/pipeline.ts';
 import { buildGraph, TEMPLATE_LIBRARY } from './modules/workflows/template-library.ts';
@@ -292,6 +295,43 @@ async function riskOfA(): Promise<string> {
       treatment: 'accept',
     }),
   );
+}
+
+/** A qualified SOC 2 report with exceptions, uploaded to a vendor of organization A and read by the job's function (set-up, not walked). */
+async function readVendorDocumentOfA(): Promise<{ documentId: string; body: object }> {
+  vendorId = await vendorOfA();
+  const spec = SOC2_SPECS.find((candidate) => candidate.name === 'soc2-02-type2-qualified-prose')!;
+  const upload = evidenceUpload({}, { name: 'soc2.pdf', bytes: Buffer.from((await writeSoc2Report(spec)).bytes) });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/vendors/${vendorId}/documents`,
+    headers: { authorization: `Bearer ${token('staffOfA')}`, ...upload.headers },
+    payload: upload.payload,
+  });
+  const documentId = idOf(response.json());
+  await readUploadedVendorDocument(database.db, app.fileStore, documentId);
+  const read = (await setUp('staffOfA', 'GET', `/api/v1/vendors/${vendorId}/documents/${documentId}/extraction`)) as {
+    document: { updatedAt: string };
+    extraction: {
+      kind: string;
+      fields: { key: string; value: string; page: number }[];
+      exceptions: object[];
+      cuecs: object[];
+      subserviceOrganizations: object[];
+    };
+  };
+  const { kind, fields, exceptions, cuecs, subserviceOrganizations } = read.extraction;
+  return {
+    documentId,
+    body: {
+      expectedUpdatedAt: read.document.updatedAt,
+      kind,
+      fields: fields.map(({ key, value, page }) => ({ key, value, page })),
+      exceptions,
+      cuecs,
+      subserviceOrganizations,
+    },
+  };
 }
 
 async function vendorOfA(): Promise<string> {
@@ -788,6 +828,23 @@ const WALKS: Record<string, Walk> = {
     call: async () => ({ params: { vendorId: await vendorOfA() }, payload: { contactEmail: 'security@payroll.example' } }),
     entity: (body) => ({ type: 'vendor_questionnaire', id: idOf(body) }),
   },
+  uploadVendorDocument: {
+    actor: 'staffOfA',
+    call: async () => {
+      const upload = evidenceUpload({}, { name: 'soc2.pdf', bytes: Buffer.from('%PDF-1.7 not really') });
+      return { params: { vendorId: (vendorId = await vendorOfA()) }, payload: upload.payload, headers: upload.headers };
+    },
+    entity: (body) => ({ type: 'vendor_document', id: idOf(body) }),
+  },
+  confirmVendorDocumentExtraction: {
+    actor: 'staffOfA',
+    // Many rows (the document, CUEC requirements, a finding, the vendor's residual risk, task requests): one entry naming the document.
+    call: async () => {
+      const { documentId, body } = await readVendorDocumentOfA();
+      return { params: { vendorId, documentId: (vendorDocumentId = documentId) }, payload: body };
+    },
+    entity: () => ({ type: 'vendor_document', id: vendorDocumentId }),
+  },
   importRegister: {
     actor: 'staffOfA',
     call: async () => {
@@ -1056,6 +1113,7 @@ let outputId = '';
 let evidenceId = '';
 let riskId = '';
 let vendorId = '';
+let vendorDocumentId = '';
 let apiKeyId = '';
 let webhookId = '';
 let deliveryId = '';

@@ -70,6 +70,8 @@ const VERBS = [
   'answer',
   // Issue 37: a person acknowledges a policy (acknowledgePolicy).
   'acknowledge',
+  // Issue 35: a reviewer confirms what the reader extracted (confirmVendorDocumentExtraction, the issue's own name).
+  'confirm',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 

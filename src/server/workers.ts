@@ -17,6 +17,7 @@ import { startQuestionnaireWorker } from './modules/questionnaires/questionnaire
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
 import { ATTESTATION_REMINDERS_CRON, startAttestationReminderWorker } from './modules/attestations/attestation-reminders.ts';
 import { POLICY_REVIEW_CLOCK_CRON, startPolicyReviewClockWorker } from './modules/policies/policy-review-clock.ts';
+import { startVendorDocumentWorker } from './modules/vendors/documents/vendor-document-reading.ts';
 import { VENDOR_REVIEW_CLOCK_CRON, startVendorReviewClockWorker } from './modules/vendors/vendor-review-clock.ts';
 import { WORKFLOW_SCHEDULE_CRON, startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
 
@@ -72,6 +73,7 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await startNotificationDigestWorker(jobs, db);
   await startAuthCleanupWorker(jobs, { db, env });
   await startQuestionnaireWorker(jobs, db);
+  await startVendorDocumentWorker(jobs, db, deps.fileStore);
 
   for (const { name, cron } of SCHEDULES) await jobs.schedule(name, cron);
   // The minute sweep of the outbox from before mail was one job per mail; a database that still has it drops it.

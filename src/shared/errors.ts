@@ -39,6 +39,10 @@ export const ERROR_STATUS = {
   QUESTIONNAIRE_SUBMITTED: 409,
   /** A vendor questionnaire's link past its expiry (vendor-questionnaires): the client sends a new one. */
   QUESTIONNAIRE_EXPIRED: 410,
+  /** A vendor document's extraction was confirmed already, by another reviewer or another tab (vendors). */
+  VENDOR_DOCUMENT_ALREADY_CONFIRMED: 409,
+  /** A vendor document that is still being read, or could not be read, has nothing to confirm (vendors). */
+  VENDOR_DOCUMENT_NOT_READ: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

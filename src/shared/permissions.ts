@@ -323,6 +323,8 @@ export const ENDPOINT_ACCESS = {
   // Third-party risk (docs/vendors.md); tenancy is decided on top by the tenant guard.
   readVendors: { permission: 'vendors:read', apiKeyScope: ['vendors:read'] },
   writeVendors: { permission: 'vendors:write', apiKeyScope: ['vendors:read_write'] },
+  /** A reviewer confirming what the reader extracted is a person's judgment, like a sign-off: never a key's. */
+  confirmVendorDocuments: { permission: 'vendors:write', apiKeyScope: 'refused' },
   /** A register export: the handler checks the register's own read permission on top. */
   exportRegisters: {
     anyPermissions: ['frameworks:read', 'evidence:read', 'risks:read', 'vendors:read'],

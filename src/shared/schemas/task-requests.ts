@@ -51,6 +51,7 @@ export const TASK_SOURCES = [
   'audit_request',
   'policy_review',
   'vendor_questionnaire',
+  'vendor_document',
 ] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 

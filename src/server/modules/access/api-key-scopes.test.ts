@@ -95,6 +95,11 @@ const KEY_CALLABLE: Record<string, typeof EVERY_KEY | readonly ApiKeyScope[]> = 
   listVendorQuestionnaires: ['vendors:read'],
   downloadVendorQuestionnaireFile: ['vendors:read'],
   sendVendorQuestionnaire: ['vendors:read_write'],
+  // Vendor documents (confirming an extraction is a reviewer's judgment: no key).
+  listVendorDocuments: ['vendors:read'],
+  getVendorDocumentExtraction: ['vendors:read'],
+  downloadVendorDocument: ['vendors:read'],
+  uploadVendorDocument: ['vendors:read_write'],
   // Questionnaires answer from the programme (accepting or editing an answer is a reviewer's: no key).
   listAnswerLibrary: ['programme:read'],
   listQuestionnaires: ['programme:read'],

@@ -4,6 +4,7 @@ import { vendors } from '../../db/schema/vendors.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
+import { runVendorDocumentExpiry } from './documents/vendor-document-expiry.ts';
 import { markVendorReviewDue } from './vendor-records.ts';
 
 /**
@@ -38,5 +39,7 @@ export async function runVendorReviewClock(db: Db, jobs: Jobs, now = new Date())
 export async function startVendorReviewClockWorker(jobs: JobQueue, db: Db): Promise<void> {
   await jobs.work('vendor-review-clock', { pollingIntervalSeconds: 30 }, async () => {
     await runVendorReviewClock(db, jobs);
+    // The same daily pass checks the confirmed documents' expiry (idempotent: each date is sent once).
+    await runVendorDocumentExpiry(db, jobs);
   });
 }

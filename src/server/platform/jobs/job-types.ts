@@ -31,6 +31,8 @@ export interface JobDataMap {
   'auth-cleanup': { reason: 'schedule' | 'manual' };
   /** Answer one questionnaire's questions from the answer library, with progress: modules/questionnaires/questionnaire-answering.ts. */
   'questionnaire-answer': { questionnaireId: string; organizationId: string };
+  /** Read one uploaded vendor document (PDF text, fields with their pages) off the request: modules/vendors/documents/vendor-document-reading.ts. */
+  'vendor-document-read': { documentId: string; organizationId: string };
 }
 export type JobName = keyof JobDataMap;
 

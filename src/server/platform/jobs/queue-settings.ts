@@ -121,6 +121,15 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     expireInSeconds: 10 * 60,
   },
+  // Idempotent: a retry reads the document again (only a document still `reading` is written). Out of
+  // retries, the document says `failed` and is kept for a person (vendor-document-reading.ts).
+  'vendor-document-read': {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 10 * 60,
+  },
   // Idempotent deletes; a missed hour is caught up by the next.
   'auth-cleanup': {
     retryLimit: 2,

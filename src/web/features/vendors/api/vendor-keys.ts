@@ -20,4 +20,6 @@ export const vendorKeys = {
   list: (organizationId: string | undefined, filters: VendorFilters) =>
     [...PROGRAMME_ROOT, 'vendors', 'list', organizationId ?? 'mine', filters] as const,
   detail: (vendorId: string) => [...PROGRAMME_ROOT, 'vendors', 'detail', vendorId] as const,
+  documents: (vendorId: string) => [...PROGRAMME_ROOT, 'vendors', 'documents', vendorId] as const,
+  extraction: (vendorId: string, documentId: string) => [...PROGRAMME_ROOT, 'vendors', 'documents', vendorId, documentId] as const,
 };

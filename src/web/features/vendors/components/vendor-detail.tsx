@@ -13,6 +13,7 @@ import { LoadFailed } from '../../../components/ui/load-states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatUtcDay, parseUtcDay } from '../../../lib/utc-dates.ts';
 import { useVendor } from '../api/vendors-api.ts';
+import { VendorDocuments } from './documents/vendor-documents.tsx';
 
 const day = (value: string | null) => (value ? formatUtcDay(parseUtcDay(value)) : 'not set');
 
@@ -85,7 +86,7 @@ export function VendorDetail({
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{vendor.data ? `${vendor.data.ref} ${vendor.data.name}` : 'Vendor'}</DialogTitle>
-          <DialogDescription>The vendor’s entry in the register.</DialogDescription>
+          <DialogDescription>The vendor’s entry in the register and its documents.</DialogDescription>
         </DialogHeader>
         {vendor.isPending ? (
           <Spinner label="Loading the vendor" />
@@ -95,6 +96,7 @@ export function VendorDetail({
           <>
             <Facts vendor={vendor.data} />
             {extra?.(vendor.data)}
+            <VendorDocuments vendorId={vendor.data.id} canWrite={canWrite} />
           </>
         )}
         <DialogFooter>
