@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
+import { people } from './people.ts';
 
 /**
  * SCIM 2.0 provisioning (docs/scim.md). Tenant tables (row-level security, their migration); the scim
@@ -36,7 +37,9 @@ export const scimUsers = pgTable(
   'scim_users',
   {
     /** The roster's person (people.id); the SCIM resource id. */
-    personId: uuid('person_id').primaryKey(),
+    personId: uuid('person_id')
+      .primaryKey()
+      .references(() => people.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -72,7 +75,9 @@ export const scimGroupMembers = pgTable(
       .notNull()
       .references(() => scimGroups.id, { onDelete: 'cascade' }),
     /** The roster's person (people.id). */
-    personId: uuid('person_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
