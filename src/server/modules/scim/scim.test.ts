@@ -43,10 +43,13 @@ interface ScimAnswer<T> {
 
 /** An RFC 7644 client over inject(): JSON in application/scim+json, a bearer token, nothing else. */
 class ScimClient {
-  constructor(
-    private readonly server: FastifyInstance,
-    private readonly token: string | null,
-  ) {}
+  private readonly server: FastifyInstance;
+  private readonly token: string | null;
+
+  constructor(server: FastifyInstance, token: string | null) {
+    this.server = server;
+    this.token = token;
+  }
 
   async send<T = Resource>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ScimAnswer<T>> {
     const response = await this.server.inject({
