@@ -46,7 +46,8 @@ export function checkBody(resource: ResourceDefinition, body: unknown): ScimBody
   if (!isRecord(body)) throw invalidValue('Send the resource as a JSON object.');
   const known = [resource.schema, ...resource.extensions.map((extension) => extension.schema)].map((schema) => schema.toLowerCase());
   if (body.schemas !== undefined) {
-    if (!Array.isArray(body.schemas) || body.schemas.some((schema) => typeof schema !== 'string')) throw invalidValue('schemas is an array of URNs.');
+    if (!Array.isArray(body.schemas) || body.schemas.some((schema) => typeof schema !== 'string'))
+      throw invalidValue('schemas is an array of URNs.');
     const unknown = (body.schemas as string[]).find((schema) => !known.includes(schema.toLowerCase()));
     if (unknown) throw invalidValue(`Unknown schema for a ${resource.name}: ${unknown}.`);
   }

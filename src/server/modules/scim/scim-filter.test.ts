@@ -20,7 +20,16 @@ const barbara = {
   [ENTERPRISE_USER_SCHEMA]: { department: 'Engineering', manager: { value: 'abc' } },
   meta: { resourceType: 'User', created: '2026-01-01T10:00:00.000Z', lastModified: '2026-03-01T10:00:00.000Z' },
 };
-const kim = { ...barbara, id: 'k', externalId: 'kim-2', userName: 'kim@example.com', displayName: 'Kim Jensen', active: false, emails: [], [ENTERPRISE_USER_SCHEMA]: {} };
+const kim = {
+  ...barbara,
+  id: 'k',
+  externalId: 'kim-2',
+  userName: 'kim@example.com',
+  displayName: 'Kim Jensen',
+  active: false,
+  emails: [],
+  [ENTERPRISE_USER_SCHEMA]: {},
+};
 
 const users = (filter: string) => [barbara, kim].filter(compileScimFilter(filter, USER_RESOURCE)).map((user) => user.id);
 

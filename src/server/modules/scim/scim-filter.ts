@@ -74,7 +74,9 @@ function compileCompare(filter: Compare, resource: ResourceDefinition, within?: 
     // ne on an unassigned attribute matches; every other operator needs a value (RFC 7644 §3.4.2.2).
     if (values.length === 0) return filter.op === 'ne' && expected !== null;
     const matches = values.map((value) => normalise(value, attribute)).filter((value) => value !== undefined);
-    return filter.op === 'ne' ? matches.every((value) => comparison('ne', value, expected)) : matches.some((value) => comparison(filter.op, value, expected));
+    return filter.op === 'ne'
+      ? matches.every((value) => comparison('ne', value, expected))
+      : matches.some((value) => comparison(filter.op, value, expected));
   };
 }
 
@@ -112,7 +114,9 @@ export function compileScimFilter(text: string, resource: ResourceDefinition): R
   try {
     parsed = parse(text);
   } catch (error) {
-    throw invalidFilter(`The filter is not valid SCIM filter syntax (RFC 7644 §3.4.2.2): ${error instanceof Error ? error.message : String(error)}.`);
+    throw invalidFilter(
+      `The filter is not valid SCIM filter syntax (RFC 7644 §3.4.2.2): ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
   return compile(parsed, resource);
 }

@@ -62,7 +62,12 @@ async function groupViews(tx: DbTransaction, context: ScimContext, rows: readonl
     displayName: row.displayName,
     members: members
       .filter((member) => member.groupId === row.id)
-      .map((member) => ({ value: member.personId, $ref: `${context.baseUrl}/Users/${member.personId}`, display: member.name, type: 'User' })),
+      .map((member) => ({
+        value: member.personId,
+        $ref: `${context.baseUrl}/Users/${member.personId}`,
+        display: member.name,
+        type: 'User',
+      })),
     meta: {
       resourceType: 'Group',
       created: row.createdAt.toISOString(),
@@ -131,7 +136,9 @@ async function writeGroup(tx: DbTransaction, context: ScimContext, row: GroupRow
     await tx.delete(scimGroupMembers).where(and(eq(scimGroupMembers.groupId, written.id), inArray(scimGroupMembers.personId, removed)));
   }
   if (added.length > 0) {
-    await tx.insert(scimGroupMembers).values(added.map((personId) => ({ groupId: written.id, personId, organizationId: context.organizationId })));
+    await tx
+      .insert(scimGroupMembers)
+      .values(added.map((personId) => ({ groupId: written.id, personId, organizationId: context.organizationId })));
   }
   await recordAudit(tx, {
     ...context.origin,

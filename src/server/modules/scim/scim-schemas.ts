@@ -102,9 +102,9 @@ export const USER_ATTRIBUTES: AttributeDefinition[] = [
   multiValued('photos', 'Not kept'),
   attribute('addresses', 'complex', 'Not kept', {
     multiValued: true,
-    subAttributes: ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'type'].map((name) => text(name, 'Not kept')).concat(
-      attribute('primary', 'boolean', 'Not kept'),
-    ),
+    subAttributes: ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'type']
+      .map((name) => text(name, 'Not kept'))
+      .concat(attribute('primary', 'boolean', 'Not kept')),
   }),
   { ...memberReference('groups', 'The groups the person belongs to (change them on the group)', ['Group']), mutability: 'readOnly' },
   multiValued('entitlements', 'Not kept'),

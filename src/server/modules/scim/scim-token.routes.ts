@@ -35,7 +35,9 @@ export function registerScimTokenRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await getScimSettings(await scimAdminTenant(request), request.query.organizationId, app.publicOrigin(request))),
+      reply
+        .headers(noStore)
+        .send(await getScimSettings(await scimAdminTenant(request), request.query.organizationId, app.publicOrigin(request))),
   );
   api.post(
     '/api/v1/integrations/scim/token',
@@ -68,6 +70,8 @@ export function registerScimTokenRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await revokeScimToken(await scimAdminTenant(request), request.body.organizationId, app.publicOrigin(request))),
+      reply
+        .headers(noStore)
+        .send(await revokeScimToken(await scimAdminTenant(request), request.body.organizationId, app.publicOrigin(request))),
   );
 }

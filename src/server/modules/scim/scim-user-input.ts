@@ -67,7 +67,8 @@ export function readUserInput(body: unknown): ScimUserInput {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = { email: 'emails.value', managerId: `${ENTERPRISE_USER_SCHEMA}:manager.value` }[String(issue?.path[0])] ?? String(issue?.path[0]);
+    const path =
+      { email: 'emails.value', managerId: `${ENTERPRISE_USER_SCHEMA}:manager.value` }[String(issue?.path[0])] ?? String(issue?.path[0]);
     throw invalidValue(`${path}: ${issue?.message ?? 'not valid'}.`);
   }
   const { name: fullName, email, title, department, managerId: manager, externalId, status } = parsed.data;

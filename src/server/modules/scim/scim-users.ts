@@ -74,7 +74,8 @@ async function requireFreeUserName(tx: DbTransaction, context: ScimContext, user
 async function writeIdentity(tx: DbTransaction, context: ScimContext, personId: string, input: ScimUserInput): Promise<void> {
   const values = { userName: input.userName, givenName: input.givenName, familyName: input.familyName };
   const [before] = await tx.select().from(scimUsers).where(eq(scimUsers.personId, personId));
-  if (before && before.userName === values.userName && before.givenName === values.givenName && before.familyName === values.familyName) return;
+  if (before && before.userName === values.userName && before.givenName === values.givenName && before.familyName === values.familyName)
+    return;
   await tx
     .insert(scimUsers)
     .values({ personId, organizationId: context.organizationId, ...values, createdAt: context.now, updatedAt: context.now })

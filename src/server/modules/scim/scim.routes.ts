@@ -33,7 +33,10 @@ const scimBase = (app: FastifyInstance, request: FastifyRequest) => new URL('/sc
 
 function sendError(reply: FastifyReply, status: number, detail: string, scimType?: ScimError['scimType']) {
   if (status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
-  return reply.status(status).type(SCIM_CONTENT_TYPE).send(scimErrorBody(status, detail, scimType));
+  return reply
+    .status(status)
+    .type(SCIM_CONTENT_TYPE)
+    .send(scimErrorBody(status, detail, scimType));
 }
 
 function handleError(error: FastifyError | AppError | ScimError, request: FastifyRequest, reply: FastifyReply) {
@@ -44,7 +47,8 @@ function handleError(error: FastifyError | AppError | ScimError, request: Fastif
     const detail = error.issues?.map((issue) => issue.message).join('; ') || error.message;
     return sendError(reply, error.status, detail, error.status === 400 ? 'invalidValue' : undefined);
   }
-  if (isUniqueViolation(error)) return sendError(reply, 409, 'Another resource holds this value (userName, e-mail or displayName).', 'uniqueness');
+  if (isUniqueViolation(error))
+    return sendError(reply, 409, 'Another resource holds this value (userName, e-mail or displayName).', 'uniqueness');
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'SCIM request failed');
@@ -146,7 +150,9 @@ export function registerScimRoutes(app: FastifyInstance): void {
         }
       });
       scope.setErrorHandler(handleError);
-      scope.setNotFoundHandler((request, reply) => sendError(reply, 404, `No SCIM endpoint ${request.method} ${request.url.split('?')[0]}.`));
+      scope.setNotFoundHandler((request, reply) =>
+        sendError(reply, 404, `No SCIM endpoint ${request.method} ${request.url.split('?')[0]}.`),
+      );
       registerDiscovery(scope);
       registerResource(scope, '/Users', {
         list: listScimUsers,

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/test-da
 import { createdScimTokenSchema, scimSettingsSchema } from '../../../shared/schemas/scim.ts';
 import { buildApp } from '../../app.ts';
 import { userRoles } from '../../db/schema/access.ts';
+import { attestationCampaigns, attestationRecipients } from '../../db/schema/attestations.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { people } from '../../db/schema/people.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
@@ -107,7 +108,12 @@ function expectScimError(answer: ScimAnswer<unknown>, status: number, scimType?:
 }
 
 async function rotate(actor: TenantActor, organizationId: string) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/integrations/scim/token', headers: as(actor), payload: { organizationId } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/integrations/scim/token',
+    headers: as(actor),
+    payload: { organizationId },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return readJson(response, createdScimTokenSchema);
 }
@@ -173,7 +179,12 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     const carl = await scimA.send('POST', '/Users', userBody('carl@acme.example', { displayName: 'Carl Castle' }));
     expect(carl.status).toBe(201);
     // The roster holds them, written by the people module as SCIM's.
-    expect(await personRow(ann.body.id)).toMatchObject({ email: 'ann@acme.example', department: 'Engineering', title: 'Engineer', source: 'scim' });
+    expect(await personRow(ann.body.id)).toMatchObject({
+      email: 'ann@acme.example',
+      department: 'Engineering',
+      title: 'Engineer',
+      source: 'scim',
+    });
 
     // Duplicate userName (any case) and an unknown attribute, in SCIM's words.
     expectScimError(await scimA.send('POST', '/Users', userBody('ANN@acme.example')), 409, 'uniqueness');
@@ -186,7 +197,9 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     expect(ids(await scimA.list('Users', { filter: 'emails.value eq "carl@acme.example"' }))).toEqual([carl.body.id]);
     expect(ids(await scimA.list('Users', { filter: 'externalId eq "okta-boss@acme.example"' }))).toEqual([boss.body.id]);
     expect(ids(await scimA.list('Users', { filter: 'displayName eq "Carl Castle"' }))).toEqual([carl.body.id]);
-    const either = await scimA.list('Users', { filter: 'userName eq "ann@acme.example" or (displayName eq "Carl Castle" and active eq true)' });
+    const either = await scimA.list('Users', {
+      filter: 'userName eq "ann@acme.example" or (displayName eq "Carl Castle" and active eq true)',
+    });
     expect(either.body).toMatchObject({ schemas: [LIST], totalResults: 2, startIndex: 1, itemsPerPage: 2 });
     const page = await scimA.list('Users', { startIndex: '2', count: '1' });
     expect(page.body).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
@@ -249,9 +262,40 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     expect((moved.body.members as { value: string }[]).map((member) => member.value).sort()).toEqual([ann.body.id, carl.body.id].sort());
     const annNow = await scimA.send('GET', `/Users/${ann.body.id}`);
     expect(annNow.body.groups).toEqual([expect.objectContaining({ value: team.body.id, display: 'SecOps' })]);
-    expectScimError(await scimA.patch('Groups', team.body.id, [{ op: 'remove', path: `members[value eq "${boss.body.id}"]` }]), 400, 'noTarget');
+    expectScimError(
+      await scimA.patch('Groups', team.body.id, [{ op: 'remove', path: `members[value eq "${boss.body.id}"]` }]),
+      400,
+      'noTarget',
+    );
 
-    // Deactivation: active false (Entra sends the string "False") makes a leaver through the people module.
+    // Deactivation: active false (Entra sends the string "False") makes a leaver through the people module,
+    // which takes them off the organization's open attestation campaign (set up here as rows; Bea stays on it).
+    const campaignId = await withTenant(database.db, system, async (tx) => {
+      const [campaign] = await tx
+        .insert(attestationCampaigns)
+        .values({
+          organizationId: fixture.orgs.a.id,
+          title: 'Acceptable use 2026',
+          dueDate: '2099-01-31',
+          reminderEveryDays: 7,
+          linksExpireAt: new Date(Date.now() + 86_400_000 * 30),
+          siteOrigin: 'http://localhost',
+          createdBy: fixture.userIds.staffOfA,
+        })
+        .returning();
+      if (!campaign) throw new Error('campaign not created');
+      await tx.insert(attestationRecipients).values(
+        [carl, boss].map((person, index) => ({
+          organizationId: fixture.orgs.a.id,
+          campaignId: campaign.id,
+          personId: person.body.id,
+          name: String(person.body.displayName),
+          email: String(person.body.userName),
+          tokenHash: `hash-${index}-${crypto.randomUUID()}`,
+        })),
+      );
+      return campaign.id;
+    });
     const deactivated = await scimA.patch('Users', carl.body.id, [{ op: 'Replace', path: 'active', value: 'False' }]);
     expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
     expect(deactivated.body.active).toBe(false);
@@ -266,6 +310,16 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     );
     expect(trail).toHaveLength(1);
     expect(ids(await scimA.list('Users', { filter: 'active eq false' }))).toEqual([carl.body.id]);
+    const statuses = await withTenant(database.db, system, (tx) =>
+      tx
+        .select({ personId: attestationRecipients.personId, status: attestationRecipients.status })
+        .from(attestationRecipients)
+        .where(eq(attestationRecipients.campaignId, campaignId)),
+    );
+    expect(Object.fromEntries(statuses.map((row) => [row.personId, row.status]))).toEqual({
+      [carl.body.id]: 'removed',
+      [boss.body.id]: 'pending',
+    });
     const back = await scimA.patch('Users', carl.body.id, [{ op: 'replace', value: { active: true } }]);
     expect([back.body.active, (await personRow(carl.body.id))?.endDate]).toEqual([true, null]);
 
@@ -299,7 +353,11 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     expectScimError(await scimB.send('DELETE', `/Users/${mine.body.id}`), 404);
     // B may use the same userName in its own roster, and cannot put A's person in its group.
     expect((await scimB.send('POST', '/Users', userBody('only-a@acme.example'))).status).toBe(201);
-    expectScimError(await scimB.send('POST', '/Groups', { schemas: [GROUP], displayName: 'B', members: [{ value: mine.body.id }] }), 400, 'invalidValue');
+    expectScimError(
+      await scimB.send('POST', '/Groups', { schemas: [GROUP], displayName: 'B', members: [{ value: mine.body.id }] }),
+      400,
+      'invalidValue',
+    );
     expect((await personRow(mine.body.id))?.status).toBe('active');
   });
 
@@ -311,15 +369,25 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     expectScimError(await new ScimClient(app, fixture.tokens.clientOfB).list('Users'), 401);
 
     // The settings show the token's prefix, never its secret; another organization's are 404; a plain client is 403.
-    const settings = await app.inject({ method: 'GET', url: `/api/v1/integrations/scim?organizationId=${fixture.orgs.a.id}`, headers: as('staffOfA') });
+    const settings = await app.inject({
+      method: 'GET',
+      url: `/api/v1/integrations/scim?organizationId=${fixture.orgs.a.id}`,
+      headers: as('staffOfA'),
+    });
     const read = readJson(settings, scimSettingsSchema);
     expect(read.token?.prefix).toBe(tokenA.split('_').slice(0, 2).join('_'));
     expect(read.baseUrl).toMatch(/\/scim\/v2$/);
     expect(read.provisionedUsers).toBeGreaterThan(0);
     expect(settings.body).not.toContain(tokenA);
-    const foreign = await app.inject({ method: 'GET', url: `/api/v1/integrations/scim?organizationId=${fixture.orgs.a.id}`, headers: as('clientOfB') });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/v1/integrations/scim?organizationId=${fixture.orgs.a.id}`,
+      headers: as('clientOfB'),
+    });
     expect(foreign.statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/integrations/scim/token', headers: as('clientOfA'), payload: {} })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/integrations/scim/token', headers: as('clientOfA'), payload: {} })).statusCode,
+    ).toBe(403);
 
     // Rotation: the old token stops at once, the new one works; revocation stops it too.
     const rotated = await rotate('staffOfA', fixture.orgs.a.id);
