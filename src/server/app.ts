@@ -61,6 +61,8 @@ import { registerAuditRequestRoutes } from './modules/engagements/audit-requests
 import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.routes.ts';
+import { registerScimRoutes } from './modules/scim/scim.routes.ts';
+import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -240,6 +242,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSupportRoutes(app);
   // The trust center lists the vendor register's sub-processors; it never imports vendors (server-layers.ts).
   registerTrustCenterRoutes(app, { subProcessors: listSubProcessors });
+  // SCIM 2.0 provisioning of the people roster (docs/scim.md): /scim/v2 and its token under Integrations.
+  registerScimRoutes(app);
+  registerScimTokenRoutes(app);
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
   startWorkersWhenReady(app, deps.database, env);

@@ -881,6 +881,20 @@ const WALKS: Record<string, Walk> = {
     },
     entity: () => ({ type: 'api_key', id: apiKeyId }),
   },
+  // SCIM provisioning's token (docs/scim.md).
+  rotateScimToken: {
+    actor: 'administrator',
+    call: () => ({ payload: { organizationId: orgA() } }),
+    entity: () => ({ type: 'scim_token', id: orgA() }),
+  },
+  revokeScimToken: {
+    actor: 'administrator',
+    call: async () => {
+      await setUp('administrator', 'POST', '/api/v1/integrations/scim/token', { organizationId: orgA() });
+      return { payload: { organizationId: orgA() } };
+    },
+    entity: () => ({ type: 'scim_token', id: orgA() }),
+  },
   createWebhook: {
     actor: 'administrator',
     call: () => ({ payload: { organizationId: orgA(), url: 'http://127.0.0.1:9/compliance', events: ['member.added'] } }),

@@ -39,6 +39,8 @@ export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   ['questionnaires', 'vendor-questionnaires'],
   ['registers'],
   ['audit'],
+  // SCIM provisions the people roster through the people module's named functions (issue 37).
+  ['scim'],
   // Sample data loads every domain and is imported by app wiring only.
   ['sample-data'],
 ];

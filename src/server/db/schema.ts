@@ -26,6 +26,7 @@ import * as engagements from './schema/engagements.ts';
 import * as support from './schema/support.ts';
 import * as trustCenter from './schema/trust-center.ts';
 import * as questionnaires from './schema/questionnaires.ts';
+import * as scim from './schema/scim.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -57,5 +58,6 @@ export const schema = {
   ...support,
   ...trustCenter,
   ...questionnaires,
+  ...scim,
 };
 export type Schema = typeof schema;
