@@ -22,12 +22,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node' as const,
-    include:
-      database === 'pglite'
-        ? pgliteInclude()
-        : postgresUrl
-          ? ['src/server/**/*.test.ts']
-          : [],
+    include: database === 'pglite' ? pgliteInclude() : postgresUrl ? ['src/server/**/*.test.ts'] : [],
     exclude: database === 'postgres' ? [...configDefaults.exclude, ...engineAgnosticServerTests()] : configDefaults.exclude,
     env: { TEST_DATABASE: database },
     globalSetup: [database === 'pglite' ? 'tests/pglite-template.ts' : 'tests/postgres-template.ts'],

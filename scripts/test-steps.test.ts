@@ -106,16 +106,27 @@ describe('with PostgreSQL there, which database tests run on PGlite too (decisio
     const onPglite = new Set(pgliteServerTestsBesidePostgres());
     const agnostic = new Set(engineAgnosticServerTests());
     const onPostgres = new Set(fs.globSync('src/server/**/*.test.ts', { cwd: root }).filter((file) => !agnostic.has(file)));
-    for (const file of ['src/server/main.test.ts', 'src/server/races.test.ts', 'src/server/db/pglite-thread.test.ts', 'src/server/platform/jobs/job-queue.test.ts'])
+    for (const file of [
+      'src/server/main.test.ts',
+      'src/server/races.test.ts',
+      'src/server/db/pglite-thread.test.ts',
+      'src/server/platform/jobs/job-queue.test.ts',
+    ])
       expect(onPglite.has(file) && onPostgres.has(file), file).toBe(true);
     // An ordinary database test runs once, on PostgreSQL.
     expect(onPglite.has('src/server/modules/vendors/vendor-register.test.ts')).toBe(false);
     expect(onPostgres.has('src/server/modules/vendors/vendor-register.test.ts')).toBe(true);
-    for (const file of fs.globSync('src/server/**/*.test.ts', { cwd: root })) expect(onPglite.has(file) || onPostgres.has(file), file).toBe(true);
+    for (const file of fs.globSync('src/server/**/*.test.ts', { cwd: root }))
+      expect(onPglite.has(file) || onPostgres.has(file), file).toBe(true);
   });
 
   it('recognises the engine words and the explicit marker', () => {
-    for (const source of ["import { PGlite } from '@electric-sql/pglite';", 'process.env.TEST_DATABASE', "import '../../tests/crash-children.ts';", '// @both-engines: races'])
+    for (const source of [
+      "import { PGlite } from '@electric-sql/pglite';",
+      'process.env.TEST_DATABASE',
+      "import '../../tests/crash-children.ts';",
+      '// @both-engines: races',
+    ])
       expect(BOTH_ENGINES_MARKERS.test(source), source).toBe(true);
     expect(BOTH_ENGINES_MARKERS.test("import { createTestDatabase } from '../../tests/test-database.ts';")).toBe(false);
   });

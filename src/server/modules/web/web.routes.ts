@@ -65,7 +65,10 @@ export async function registerWebRoutes(app: FastifyInstance, webDir: string, pa
     const prerendered = store.page(urlPath, origin);
     if (prerendered) return sendPage(request, reply, prerendered, 200);
     const known =
-      findPageRoute(urlPath) !== undefined || isTrustCenterPath(urlPath) || isAttestationPath(urlPath) || isVendorQuestionnairePath(urlPath);
+      findPageRoute(urlPath) !== undefined ||
+      isTrustCenterPath(urlPath) ||
+      isAttestationPath(urlPath) ||
+      isVendorQuestionnairePath(urlPath);
     return sendPage(request, reply, store.fallback(origin), known ? 200 : 404);
   });
 }

@@ -131,15 +131,14 @@ function MappingForm({ questionnaire }: { questionnaire: Questionnaire }) {
 }
 
 /** One questionnaire: its columns, progress, the review of every question, and the export. */
-export function QuestionnaireDetail({
-  id,
-  canReview,
-  assignees,
-}: {
+interface QuestionnaireDetailProps {
   id: string;
   canReview: boolean;
+  /** Who a question can be handed to. */
   assignees: readonly QuestionAssignee[];
-}) {
+}
+
+export function QuestionnaireDetail({ id, canReview, assignees }: QuestionnaireDetailProps) {
   const query = useQuestionnaire(id);
   const review = useUpdateQuestionnaireAnswer();
   const download = useExportQuestionnaire();
