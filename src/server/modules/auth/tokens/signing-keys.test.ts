@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { authSigningKeys } from '../../../db/schema/auth.ts';
 import { createTestUser, serviceRoleToken } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { buildApp } from '../../../app.ts';
@@ -81,5 +83,34 @@ describe('key rotation', () => {
     expect((await second.authKeys.verify(token)).sub).toBe(before.userId);
     expect((await second.authKeys.verify(before.accessToken)).sub).toBe(before.userId);
     expect((await second.authKeys.verify(second.authKeys.anonKey)).role).toBe('anon');
+  });
+});
+
+describe('a token checked once (the per-process cache of checked tokens)', () => {
+  it('is refused once it expires, and once its key is withdrawn, though it was accepted before', async () => {
+    const app = await buildApp({ database });
+    onTestFinished(() => app.close());
+    const user = await createTestUser(app);
+    const kid = (JSON.parse(Buffer.from(user.accessToken.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid;
+    expect((await app.authKeys.verify(user.accessToken)).sub).toBe(user.userId);
+    // The claims handed out are a copy: a caller changing them changes nothing for the next request.
+    const claims = await app.authKeys.verify(user.accessToken);
+    claims.sub = 'someone-else';
+    expect((await app.authKeys.verify(user.accessToken)).sub).toBe(user.userId);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 });
+    onTestFinished(() => vi.useRealTimers());
+    await expect(app.authKeys.verify(user.accessToken)).rejects.toThrow(/exp/);
+    vi.useRealTimers();
+
+    const fresh = await createTestUser(app);
+    expect((await app.authKeys.verify(fresh.accessToken)).sub).toBe(fresh.userId);
+    // Withdraw the signing key: retired long enough ago that it is no longer published.
+    await database.db
+      .update(authSigningKeys)
+      .set({ status: 'retired', retiredAt: new Date(0) })
+      .where(eq(authSigningKeys.kid, kid));
+    await app.authKeys.rotate();
+    await expect(app.authKeys.verify(fresh.accessToken)).rejects.toThrow();
   });
 });
