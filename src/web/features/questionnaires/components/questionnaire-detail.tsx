@@ -130,7 +130,6 @@ function MappingForm({ questionnaire }: { questionnaire: Questionnaire }) {
   );
 }
 
-/** One questionnaire: its columns, progress, the review of every question, and the export. */
 interface QuestionnaireDetailProps {
   id: string;
   canReview: boolean;
@@ -138,6 +137,7 @@ interface QuestionnaireDetailProps {
   assignees: readonly QuestionAssignee[];
 }
 
+/** One questionnaire: its columns, progress, the review of every question, and the export. */
 export function QuestionnaireDetail({ id, canReview, assignees }: QuestionnaireDetailProps) {
   const query = useQuestionnaire(id);
   const review = useUpdateQuestionnaireAnswer();
