@@ -12,13 +12,15 @@ import type { AuditOrigin } from '../../platform/audit/record-audit.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { AGENT_FOR_KIND, classifyBuiltin } from '../agent-runs/providers/builtin-classifier.ts';
 import { insertTaskRequest, type TaskRequestRow } from '../task-requests/pipeline.ts';
+import { confirmedDocumentBriefLines } from '../vendors/documents/vendor-document-facts.ts';
 import type { VendorRow } from '../vendors/vendor-views.ts';
 import type { QuestionnaireRow } from './vendor-questionnaire-link.ts';
 
 /**
  * What the vendor-review agent is asked (docs/vendor-questionnaires.md): a task request through the
- * delivery pipeline's own submit, whose brief is the vendor's register fields, the score and every
- * answer in the vendor's words. Its draft lands in the normal review queue like any other.
+ * delivery pipeline's own submit, whose brief is the vendor's register fields, the score, the vendor's
+ * documents as a reviewer confirmed them (fields, exceptions, CUECs, subservice organizations, each with
+ * its page) and every answer in the vendor's words. Its draft lands in the normal review queue like any other.
  */
 
 function answerLine(question: VendorQuestion, answer: VendorAnswer | undefined): string {
@@ -33,6 +35,8 @@ export function assessmentBrief(
   questionnaire: QuestionnaireRow,
   scored: QuestionnaireScore,
   fileNames: readonly string[],
+  /** The vendor's documents as a person confirmed them (confirmedDocumentBriefLines); none yet is said so. */
+  documentLines: readonly string[] = [],
 ): string {
   const data = vendor.dataCategories.map((category) => VENDOR_DATA_CATEGORY_LABELS[category]).join(', ') || 'not stated';
   const gaps = questionnaire.questions.filter((question) => scored.criticalGaps.includes(question.id));
@@ -43,11 +47,15 @@ export function assessmentBrief(
       gaps.length > 0 ? ` Critical gaps: ${gaps.map((question) => question.area).join(', ')}.` : ''
     }`,
     '',
+    ...(documentLines.length > 0
+      ? ['Documents of this vendor, as our reviewer confirmed them:', ...documentLines]
+      : ['No report or certificate of this vendor has been confirmed yet.']),
+    '',
     `Answers from ${questionnaire.contactName || questionnaire.contactEmail}:`,
     ...questionnaire.questions.map((question) => answerLine(question, questionnaire.answers[question.id])),
     ...(fileNames.length > 0 ? ['', `Files attached by the vendor: ${fileNames.join(', ')}.`] : []),
     '',
-    'Draft the vendor security review: rate each area from these answers, name the conditions for approval and the follow-up questions.',
+    'Draft the vendor security review: rate each area from these answers and the confirmed documents, name the conditions for approval and the follow-up questions.',
   ].join('\n');
 }
 
@@ -67,7 +75,13 @@ export async function openVendorAssessment(
   const { vendor, questionnaire, now } = context;
   const input = {
     title: `Vendor security review of ${vendor.name}`.slice(0, 200),
-    description: assessmentBrief(vendor, questionnaire, context.scored, context.fileNames).slice(0, 5000),
+    description: assessmentBrief(
+      vendor,
+      questionnaire,
+      context.scored,
+      context.fileNames,
+      await confirmedDocumentBriefLines(tx, vendor.organizationId, vendor.id),
+    ).slice(0, 5000),
     department: 'risk' as const,
     deadline: null,
     frameworks: [] as string[],

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { confirmedDocumentBriefLines } from './vendor-document-facts.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,6 +301,25 @@ describe('confirming an extraction', () => {
     );
     expect(vendor.residualRisk).toBe('high');
     expect(vendor.risks.map((linked) => linked.id)).toContain(finding?.id);
+  });
+
+  it('gives the vendor-review agent what was confirmed, each item with its page, and nothing the reader guessed', async () => {
+    const lines = await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      confirmedDocumentBriefLines(tx, fixture.orgs.a.id, vendorId),
+    );
+    const text = lines.join('\n');
+    // The reviewer's correction, not the reader's value; the opinion and every exception and CUEC with its page.
+    expect(text).toContain('Meridian Assurance Partners');
+    for (const field of confirmed.confirmed?.fields ?? []) if (field.value) expect(text).toContain(`${field.value} (p. ${field.page})`);
+    for (const exception of confirmed.confirmed?.exceptions ?? [])
+      expect(text).toContain(`${exception.criterion} — ${exception.description} (p. ${exception.page})`);
+    for (const cuec of confirmed.confirmed?.cuecs ?? []) expect(text).toContain(`${cuec.text} (p. ${cuec.page})`);
+    // A document read but not confirmed says nothing to the agent.
+    const unconfirmed = await uploadRead({ name: 'bluefin-soc2-unconfirmed.pdf', bytes: report.bytes });
+    const after = await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      confirmedDocumentBriefLines(tx, fixture.orgs.a.id, vendorId),
+    );
+    expect(after.join('\n')).not.toContain(unconfirmed.document.fileName);
   });
 
   it('opens a renewal task on the vendor’s owner for an expired report and records the confirmation on the trail', async () => {
