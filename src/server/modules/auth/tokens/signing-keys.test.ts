@@ -99,7 +99,9 @@ describe('a token checked once (the per-process cache of checked tokens)', () =>
     expect((await app.authKeys.verify(user.accessToken)).sub).toBe(user.userId);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await expect(app.authKeys.verify(user.accessToken)).rejects.toThrow(/exp/);
     vi.useRealTimers();
 
