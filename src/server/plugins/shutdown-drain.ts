@@ -43,7 +43,11 @@ export function registerShutdownDrain(app: FastifyInstance): void {
     if (draining) reply.header('connection', 'close');
   });
 
-  app.decorate('drain', async ({ quietMs = 300, maxMs = 8_000 } = {}) => {
+  // Quiet means a second without a request: a client that just read its answer (with `Connection:
+  // close`) and is opening its next connection must find the listener still open and hear 503, not
+  // land in the accept queue as the listener closes (the kernel resets those). 300 ms was too short
+  // for a client on a busy machine.
+  app.decorate('drain', async ({ quietMs = 1_000, maxMs = 8_000 } = {}) => {
     draining = true;
     lastActivity = Date.now();
     const deadline = Date.now() + maxMs;
