@@ -1,6 +1,7 @@
 /**
- * Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send).
- * The same as evidence-api.ts's saveBlob, which can move here (a feature may not import another).
+ * Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send):
+ * evidence, deliverables, registers, audit packages and vendor documents all save their downloads so.
+ * The click starts the download; the object URL may go once the browser has taken it.
  */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

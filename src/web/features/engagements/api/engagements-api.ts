@@ -19,6 +19,7 @@ import {
 import { evidenceListSchema } from '../../../../shared/schemas/evidence.ts';
 import { countsForEngagement } from '../../../../shared/rules/engagement-evidence.ts';
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** Audit engagements (docs/audit.md): query keys under one root, so a decision refreshes every view of it. */
 const ROOT = ['engagements'] as const;
@@ -135,19 +136,6 @@ export function useCreateTaskFromAuditRequest(engagementId: string) {
       schema: createTaskFromAuditRequestResponseSchema,
     }),
   );
-}
-
-/** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** GET …/package.zip (exportAuditPackage), saved as a file. */

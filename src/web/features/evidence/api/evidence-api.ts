@@ -10,6 +10,7 @@ import {
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** listEvidence's query (EvidenceListQuery, with the limit left to its default). */
 export interface EvidenceFilters {
@@ -72,19 +73,6 @@ export function useSignOffEvidence() {
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROGRAMME_ROOT }),
   });
-}
-
-/** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** GET /api/v1/evidence/:id/download (downloadEvidence) */

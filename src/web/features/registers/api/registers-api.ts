@@ -3,19 +3,7 @@ import type { ImportableRegister, Register } from '../../../../shared/schemas/pr
 import { type ImportRegisterInput, importResultSchema } from '../../../../shared/schemas/registers.ts';
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
 import { PROGRAMME_ROOT } from '../../../lib/query-roots.ts';
-
-/** Hands the browser a file it fetched itself (the API needs the Authorization header a link cannot send). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export interface DownloadRequest {
   path: string;
