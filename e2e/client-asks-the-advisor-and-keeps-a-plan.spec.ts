@@ -23,10 +23,11 @@ test('a client opens the advisor with open-csquare, asks for work, keeps the pla
   const dock = page.getByRole('button', { name: 'Open the compliance advisor' });
   await expect(dock).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your latest plans' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const viewport = page.viewportSize();
   await expect
     .poll(async () => {
+      // To the page's end each time: the sections below may still be loading, and the end moves down as they arrive.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const box = await dock.boundingBox();
       return Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - (viewport?.width ?? 0) / 2);
     })
