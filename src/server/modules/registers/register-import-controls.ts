@@ -28,6 +28,15 @@ export function controlStatusOf(text: string): ControlStatus | null {
   return (CONTROL_STATUSES as readonly string[]).includes(normal) ? (normal as ControlStatus) : (byLabel ?? null);
 }
 
+/** The controls in the organization's programme (ids): what a register row may link to. */
+export async function programmeControlIds(tx: DbTransaction, organizationId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: organizationControls.controlId })
+    .from(organizationControls)
+    .where(eq(organizationControls.organizationId, organizationId));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Users by e-mail (lower-cased) who belong to the organization: members and assigned staff. */
 export async function organizationUsersByEmail(tx: DbTransaction, organizationId: string, emails: readonly string[]) {
   const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];

@@ -18,6 +18,10 @@ export interface MappedRow {
   values: Map<string, string>;
 }
 
+/** A value as an import's change list shows it: nothing as null, a list as its items with spaces. */
+export const shownValue = (value: unknown): string | null =>
+  value === null || value === undefined ? null : Array.isArray(value) ? value.join(' ') : String(value);
+
 const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', 'The request is not valid.', [{ path, message }]);
 
 function parseCsv(csv: string): string[][] {

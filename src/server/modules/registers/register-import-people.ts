@@ -11,7 +11,7 @@ import {
   writeNewPerson,
   writePersonChange,
 } from '../people/people-records.ts';
-import type { MappedRow, PlannedRow } from './register-import-csv.ts';
+import { type MappedRow, type PlannedRow, shownValue } from './register-import-csv.ts';
 
 /**
  * Importing the people roster (issue 37 item 2, docs/policies.md): the e-mail address says which person a
@@ -49,8 +49,6 @@ function inputOf(values: Map<string, string>): Record<string, unknown> {
 
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
   issues.map((issue) => `${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
-const shown = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-
 export async function planPeopleImport(
   tx: DbTransaction,
   organizationId: string,
@@ -85,7 +83,7 @@ export async function planPeopleImport(
       for (const [field, value] of Object.entries(parsed.success ? parsed.data : {})) {
         if (value === undefined) continue;
         const was = current[field as keyof PersonRow];
-        if (shown(was) !== shown(value)) changes[field] = [shown(was), shown(value)];
+        if (shownValue(was) !== shownValue(value)) changes[field] = [shownValue(was), shownValue(value)];
       }
       const currentManager = current.managerId ? (idToEmail.get(current.managerId) ?? null) : null;
       if (managerEmail && managerEmail !== currentManager) changes.managerEmail = [currentManager, managerEmail];
@@ -104,7 +102,7 @@ export async function planPeopleImport(
     const changes = Object.fromEntries(
       [...Object.entries(input), ...(managerEmail ? [['managerEmail', managerEmail] as const] : [])].map(([field, value]) => [
         field,
-        [null, shown(value)] as [null, string | null],
+        [null, shownValue(value)] as [null, string | null],
       ]),
     );
     planned.push({

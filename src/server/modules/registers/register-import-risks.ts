@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { riskInputSchema, updateRiskInputSchema } from '../../../shared/schemas/risks.ts';
 import type { DbTransaction } from '../../db/client.ts';
-import { organizationControls } from '../../db/schema/controls.ts';
 import { riskControls, risks } from '../../db/schema/risks.ts';
 import { nextRiskRef, type RiskRow } from '../risks/risk-views.ts';
 import { writeNewRisk, writeRiskChange } from '../risks/risks.service.ts';
-import { organizationUsersByEmail } from './register-import-controls.ts';
-import type { MappedRow, PlannedRow } from './register-import-csv.ts';
+import { organizationUsersByEmail, programmeControlIds } from './register-import-controls.ts';
+import { type MappedRow, type PlannedRow, shownValue } from './register-import-csv.ts';
 
 /**
  * Importing the risk register: a row whose ref the organization has updates that risk, any other row
@@ -50,9 +49,6 @@ function inputOf(values: Map<string, string>, ownerId: string | undefined): Reco
   return input;
 }
 
-const shown = (value: unknown): string | null =>
-  value === null || value === undefined ? null : Array.isArray(value) ? value.join(' ') : String(value);
-
 export async function planRisksImport(
   tx: DbTransaction,
   organizationId: string,
@@ -62,14 +58,7 @@ export async function planRisksImport(
     (await tx.select().from(risks).where(eq(risks.organizationId, organizationId))).map((row) => [row.ref.toUpperCase(), row]),
   );
   const links = await tx.select().from(riskControls).where(eq(riskControls.organizationId, organizationId));
-  const programme = new Set(
-    (
-      await tx
-        .select({ id: organizationControls.controlId })
-        .from(organizationControls)
-        .where(eq(organizationControls.organizationId, organizationId))
-    ).map((row) => row.id),
-  );
+  const programme = await programmeControlIds(tx, organizationId);
   const owners = await organizationUsersByEmail(
     tx,
     organizationId,
@@ -113,10 +102,10 @@ export async function planRisksImport(
       for (const [field, value] of Object.entries(parsed.success ? parsed.data : {})) {
         const was = before[field as keyof typeof before];
         const after = field === 'controlIds' ? [...new Set(value as string[])].sort() : value;
-        if (shown(was) !== shown(after))
+        if (shownValue(was) !== shownValue(after))
           changes[field === 'ownerId' ? 'ownerEmail' : field] = [
-            field === 'ownerId' ? null : shown(was),
-            field === 'ownerId' ? (ownerEmail ?? null) : shown(after),
+            field === 'ownerId' ? null : shownValue(was),
+            field === 'ownerId' ? (ownerEmail ?? null) : shownValue(after),
           ];
       }
       const action = errors.length > 0 ? 'error' : Object.keys(changes).length > 0 ? 'update' : 'unchanged';
@@ -139,7 +128,7 @@ export async function planRisksImport(
     const changes = Object.fromEntries(
       Object.entries({ ...createInput, ...(status ? { status } : {}) }).map(([field, value]) => [
         field === 'ownerId' ? 'ownerEmail' : field,
-        [null, field === 'ownerId' ? (ownerEmail ?? null) : shown(value)] as [null, string | null],
+        [null, field === 'ownerId' ? (ownerEmail ?? null) : shownValue(value)] as [null, string | null],
       ]),
     );
     planned.push({

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { updateVendorInputSchema, vendorInputSchema } from '../../../shared/schemas/vendors.ts';
 import type { DbTransaction } from '../../db/client.ts';
-import { organizationControls } from '../../db/schema/controls.ts';
 import { vendorControls, vendors } from '../../db/schema/vendors.ts';
 import { type VendorChange, type VendorCreate, writeNewVendor, writeVendorChange } from '../vendors/vendor-records.ts';
 import { nextVendorRef, type VendorRow } from '../vendors/vendor-views.ts';
-import { organizationUsersByEmail } from './register-import-controls.ts';
-import type { MappedRow, PlannedRow } from './register-import-csv.ts';
+import { organizationUsersByEmail, programmeControlIds } from './register-import-controls.ts';
+import { type MappedRow, type PlannedRow, shownValue } from './register-import-csv.ts';
 
 /**
  * Importing the vendor register: a row whose ref the organization has updates that vendor, any other row
@@ -59,9 +58,6 @@ function inputOf(values: Map<string, string>, ownerId: string | undefined): Reco
   return input;
 }
 
-const shown = (value: unknown): string | null =>
-  value === null || value === undefined ? null : Array.isArray(value) ? value.join(' ') : String(value);
-
 interface Context {
   existing: Map<string, VendorRow>;
   links: { vendorId: string; controlId: string }[];
@@ -74,14 +70,7 @@ async function contextOf(tx: DbTransaction, organizationId: string, rows: readon
     (await tx.select().from(vendors).where(eq(vendors.organizationId, organizationId))).map((row) => [row.ref.toUpperCase(), row]),
   );
   const links = await tx.select().from(vendorControls).where(eq(vendorControls.organizationId, organizationId));
-  const programme = new Set(
-    (
-      await tx
-        .select({ id: organizationControls.controlId })
-        .from(organizationControls)
-        .where(eq(organizationControls.organizationId, organizationId))
-    ).map((row) => row.id),
-  );
+  const programme = await programmeControlIds(tx, organizationId);
   const owners = await organizationUsersByEmail(
     tx,
     organizationId,
@@ -110,8 +99,9 @@ function planUpdate(
   for (const [field, value] of Object.entries(parsed.success ? parsed.data : {})) {
     const after = field === 'controlIds' || field === 'dataCategories' ? [...new Set(value as string[])].sort() : value;
     const was = field === 'dataCategories' ? [...(before[field] as string[])].sort() : before[field];
-    if (shown(was) === shown(after)) continue;
-    changes[field === 'ownerId' ? 'ownerEmail' : field] = field === 'ownerId' ? [null, ownerEmail ?? null] : [shown(was), shown(after)];
+    if (shownValue(was) === shownValue(after)) continue;
+    changes[field === 'ownerId' ? 'ownerEmail' : field] =
+      field === 'ownerId' ? [null, ownerEmail ?? null] : [shownValue(was), shownValue(after)];
   }
   const action = errors.length > 0 ? 'error' : Object.keys(changes).length > 0 ? 'update' : 'unchanged';
   return {
@@ -162,7 +152,7 @@ export async function planVendorsImport(
     const changes = Object.fromEntries(
       Object.entries(input).map(([field, value]) => [
         field === 'ownerId' ? 'ownerEmail' : field,
-        [null, field === 'ownerId' ? (ownerEmail ?? null) : shown(value)] as [null, string | null],
+        [null, field === 'ownerId' ? (ownerEmail ?? null) : shownValue(value)] as [null, string | null],
       ]),
     );
     planned.push({
