@@ -8,6 +8,7 @@ import { questionnaireLibraryAnswers } from '../../db/schema/questionnaires.ts';
 import { catalogueIndex, type CatalogueIndex } from '../frameworks/catalogue-index.ts';
 import { loadProgrammeState, programmeReadiness, type ProgrammeState } from '../frameworks/programme-state.ts';
 import { userNames } from '../task-requests/task-request-views.ts';
+import { PROCESSING_STATUSES } from '../vendors/sub-processors.ts';
 import { listVendorFacts, type VendorFact } from '../vendors/vendor-facts.ts';
 import { VENDOR_REVIEW_CADENCE_MONTHS } from '../../../shared/schemas/vendors.ts';
 
@@ -157,8 +158,6 @@ async function policyEntries(tx: DbTransaction, organizationId: string): Promise
     }));
 }
 
-const APPROVED_VENDOR_STATUSES = new Set(['approved', 'approved_with_conditions']);
-
 /**
  * The vendor register's answers: how third parties are assessed (when there is a register) and who the
  * sub-processors are (when there are approved ones). Each cites the vendors it names.
@@ -166,7 +165,7 @@ const APPROVED_VENDOR_STATUSES = new Set(['approved', 'approved_with_conditions'
 function vendorEntries(facts: Facts): LibraryEntry[] {
   const current = facts.vendors;
   if (current.length === 0) return [];
-  const approved = current.filter((vendor) => APPROVED_VENDOR_STATUSES.has(vendor.status));
+  const approved = current.filter((vendor) => (PROCESSING_STATUSES as readonly string[]).includes(vendor.status));
   const inReview = current.length - approved.length;
   const lastChange = latest(...current.map((vendor) => vendor.updatedAt));
   const cadences = [...new Set(Object.values(VENDOR_REVIEW_CADENCE_MONTHS))].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { vendors } from '../../db/schema/vendors.ts';
 
 /** Statuses under which a vendor actually processes data for the organization (proposed, in review, rejected or offboarded ones do not). */
-const PROCESSING_STATUSES = ['approved', 'approved_with_conditions'] as const;
+export const PROCESSING_STATUSES = ['approved', 'approved_with_conditions'] as const;
 
 /**
  * The organization's sub-processors as its trust center lists them: vendors flagged as sub-processors
