@@ -7,9 +7,9 @@
  *   1. react-router typegen, then ESLint ∥ tsc → import layers → table writers → Prettier (each
  *      single-threaded; the three after tsc are the rest of `npm run lint`)
  *   2. server tests on PGlite (a worker per core; with DATABASE_URL only the files about the
- *      engines and those that need no database, decision 015) ∥ web tests in jsdom
- *   3. server tests on PostgreSQL (a worker per core; they wait on the database server) ∥ build
- *   4. journeys (Playwright)
+ *      engines and those that need no database, decision 015), then on PostgreSQL (a worker per
+ *      core; they wait on the database server)  ∥  web tests in jsdom, then the build
+ *   3. journeys (Playwright)
  *
  * A stage starts only when the previous one passed; a failure names its step in one line.
  */
@@ -24,8 +24,13 @@ const stages = {
   // ESLint alone in one lane; tsc, then the rest of `npm run lint` (import layers, table writers,
   // Prettier: ~20 s) in the other, which used to idle once tsc was done (decision 013).
   checks: [eslint, [binStep('type-check (tsc)', 'tsc', []), ...restOfLint]],
-  engine: [unitSteps.pglite, unitSteps.web],
-  postgres: [unitSteps.postgres, npmScript('build', 'build')],
+  // Two lanes, not two stages: the server tests on one engine then the other, and beside them the
+  // web tests then the build. As stages, each waited for its longer half (the web tests were 226 s
+  // beside PGlite's 111 s; the build 42 s beside PostgreSQL's 227 s) while a core idled.
+  unit: [
+    [unitSteps.pglite, unitSteps.postgres],
+    [unitSteps.web, npmScript('build', 'build')],
+  ],
   journeys: [npmScript('journeys', 'test:e2e')],
 };
 type Stage = keyof typeof stages;
