@@ -6,9 +6,9 @@
  *
  *   1. react-router typegen, then ESLint ∥ tsc → import layers → table writers → Prettier (each
  *      single-threaded; the three after tsc are the rest of `npm run lint`)
- *   2. server tests on PGlite (a worker per core; with DATABASE_URL only the files about the
- *      engines and those that need no database, decision 015), then on PostgreSQL (a worker per
- *      core; they wait on the database server)  ∥  web tests in jsdom, then the build
+ *   2. server tests on PostgreSQL (a worker per core; they wait on the database server), then on
+ *      PGlite (a worker per core; with DATABASE_URL only the files about the engines and those
+ *      that need no database, decision 015)  ∥  web tests in jsdom, then the build
  *   3. journeys (Playwright)
  *
  * A stage starts only when the previous one passed; a failure names its step in one line.
@@ -27,8 +27,10 @@ const stages = {
   // Two lanes, not two stages: the server tests on one engine then the other, and beside them the
   // web tests then the build. As stages, each waited for its longer half (the web tests were 226 s
   // beside PGlite's 111 s; the build 42 s beside PostgreSQL's 227 s) while a core idled.
+  // PostgreSQL first: its workers wait on the database server (a third of the cores idled beside
+  // the build), and the web tests and the build fill that; PGlite's run keeps both cores busy alone.
   unit: [
-    [unitSteps.pglite, unitSteps.postgres],
+    [unitSteps.postgres, unitSteps.pglite],
     [unitSteps.web, npmScript('build', 'build')],
   ],
   journeys: [npmScript('journeys', 'test:e2e')],
