@@ -36,18 +36,18 @@ async function activate(page: Page, name: string, options: { auditType?: 'Type I
   await expect(card(page, name).getByText(/^\d+% ready$/)).toBeVisible();
 }
 
-test('a client activates SOC 2 and ISO 27001, reads ISO 27001 with its mapped controls, and runs the SOC 2 → ISO 27001 crosswalk', async ({
+test('a client activates SOC 2 and ISO 27001, reads ISO 27001 with its mapped controls, and runs the SOC 2 → ISO 27001 and SOC 2 + ISO 27001 → NIS2 crosswalks, then activates NIS2', async ({
   page,
 }) => {
   test.setTimeout(180_000); // one sign-up, a checkout and the catalogue seeded at start, on a shared 2-core machine
   await signUpClient(page, 'frameworks-client');
   await subscribe(page);
 
-  await test.step('the catalogue: eight frameworks as cards, none active yet', async () => {
+  await test.step('the catalogue: fourteen frameworks (tier 1 and 2) as cards, none active yet', async () => {
     await page.goto('/dashboard-compliancecore?tab=frameworks');
     await expect(page.getByRole('heading', { level: 2, name: 'Frameworks' })).toBeVisible();
     const catalogue = page.getByRole('list', { name: 'Framework catalogue' });
-    await expect(catalogue.getByRole('listitem')).toHaveCount(8);
+    await expect(catalogue.getByRole('listitem')).toHaveCount(14);
     await expect(card(page, 'ISO 27001').getByText(/our own words/)).toBeVisible();
     await expect(card(page, 'GDPR').getByText('Official text (public)')).toBeVisible();
     await expect(page.getByText(/No framework is active yet/)).toBeVisible();
@@ -121,5 +121,28 @@ test('a client activates SOC 2 and ISO 27001, reads ISO 27001 with its mapped co
     await expect(added.first()).toBeVisible();
     expect(await added.count()).toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
+  });
+
+  await test.step('what a tier-2 framework adds to SOC 2 and ISO 27001 together: the NIS2 card, then its crosswalk', async () => {
+    await page.goto('/dashboard-compliancecore?tab=frameworks');
+    const delta = card(page, 'NIS2').getByRole('region', { name: 'Adds to SOC 2 + ISO 27001' });
+    await expect(delta.getByText(/^\d+ requirements? of \d+ need new work/)).toBeVisible();
+    await expect(card(page, 'SOC 2').getByRole('region')).toHaveCount(0);
+    await delta.getByRole('link', { name: 'See what NIS2 adds' }).click();
+    await expect(page).toHaveURL(/framework=nis2&from=soc2%2Ciso27001$/);
+    await expect(page.getByRole('heading', { name: 'You have SOC 2 and ISO 27001; what NIS2 adds' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Crosswalk' }).getByLabel('We already have')).toHaveValue('soc2,iso27001');
+    // Readable on a phone.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
+
+    // Activated like tier 1: its readiness shows, and it no longer "adds" to itself.
+    await page.goto('/dashboard-compliancecore?tab=frameworks');
+    await activate(page, 'NIS2', {});
+    await expect(card(page, 'NIS2').getByRole('region')).toHaveCount(0);
+    await expect(card(page, 'DORA').getByRole('region', { name: 'Adds to SOC 2 + ISO 27001 + NIS2' })).toBeVisible();
   });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AUDIT_TYPES, CATALOGUE_FRAMEWORK_IDS, CONTROL_STATUSES, MAPPING_RELATIONS, REQUIREMENT_STATUSES } from './programme-statuses.ts';
+import {
+  AUDIT_TYPES,
+  CATALOGUE_FRAMEWORK_IDS,
+  CONTROL_STATUSES,
+  type CatalogueFrameworkId,
+  MAPPING_RELATIONS,
+  REQUIREMENT_STATUSES,
+} from './programme-statuses.ts';
 
 /** The catalogue, activations, crosswalks and readiness (docs/programme.md). */
 
@@ -13,6 +20,42 @@ export const organizationQuerySchema = z.object({
 export type OrganizationQuery = z.infer<typeof organizationQuerySchema>;
 
 export const frameworkParamsSchema = z.object({ frameworkId: z.enum(CATALOGUE_FRAMEWORK_IDS, 'No such framework') });
+
+const isCatalogueFrameworkId = (value: string): value is CatalogueFrameworkId =>
+  (CATALOGUE_FRAMEWORK_IDS as readonly string[]).includes(value);
+
+/** `soc2` or `soc2,iso27001` (what the organization already has) as framework ids, each once. */
+export function frameworkIdList(value: string): CatalogueFrameworkId[] {
+  return [...new Set(value.split(',').map((id) => id.trim()))].filter(isCatalogueFrameworkId);
+}
+
+export const crosswalkQuerySchema = organizationQuerySchema.extend({
+  /** The framework, or comma-separated frameworks, the organization already has ("soc2,iso27001"). */
+  from: z
+    .string()
+    .max(200)
+    .refine((value) => value.split(',').every((id) => isCatalogueFrameworkId(id.trim())), 'No such framework'),
+});
+
+const frameworkNameSchema = z.object({ id: z.enum(CATALOGUE_FRAMEWORK_IDS), name: z.string() });
+
+/** What a framework adds to those an organization has: the delta in requirements and in controls. */
+export const frameworkDeltaSchema = z.object({
+  /** The frameworks it is compared with (the organization's active ones). */
+  sources: z.array(frameworkNameSchema),
+  /** Assessable requirements a control can address. */
+  assessed: z.number().int(),
+  /** Fully covered by the controls the sources already need. */
+  covered: z.number().int(),
+  /** Partly covered: some of their controls are new. */
+  partial: z.number().int(),
+  /** Not covered at all: every control they need is new. */
+  uncovered: z.number().int(),
+  /** Controls the framework needs that the sources do not. */
+  newControls: z.number().int(),
+  coverage: z.number().int().min(0).max(100),
+});
+export type FrameworkDelta = z.infer<typeof frameworkDeltaSchema>;
 
 export const readinessCountsSchema = z.object({
   /** 0–100: met requirements (partly met count half) over the assessable ones that apply. */
@@ -47,6 +90,8 @@ export const frameworkSummarySchema = z.object({
   /** null when the organization has not activated it (or when no organization is in view). */
   activation: activationSchema.nullable(),
   readiness: readinessCountsSchema.nullable(),
+  /** What it adds to the organization's active frameworks; null when it is active itself or none is. */
+  delta: frameworkDeltaSchema.nullable(),
 });
 export type FrameworkSummary = z.infer<typeof frameworkSummarySchema>;
 
@@ -104,10 +149,6 @@ export const activationResultSchema = z.object({
 
 // ── Crosswalk: "we have SOC 2; what does ISO 27001 add?" ──
 
-export const crosswalkQuerySchema = organizationQuerySchema.extend({
-  from: z.enum(CATALOGUE_FRAMEWORK_IDS, 'No such framework'),
-});
-
 export const crosswalkControlSchema = z.object({
   id: z.string(),
   domain: z.string(),
@@ -122,8 +163,11 @@ export const crosswalkControlSchema = z.object({
 export type CrosswalkControl = z.infer<typeof crosswalkControlSchema>;
 
 export const crosswalkSchema = z.object({
-  from: z.object({ id: z.enum(CATALOGUE_FRAMEWORK_IDS), name: z.string() }),
-  to: z.object({ id: z.enum(CATALOGUE_FRAMEWORK_IDS), name: z.string() }),
+  /** The first of the sources (the one framework compared with, usually). */
+  from: frameworkNameSchema,
+  /** Every framework compared with: the target's delta is over all of their controls together. */
+  sources: z.array(frameworkNameSchema),
+  to: frameworkNameSchema,
   /** Target requirements every one of whose controls the source framework already needs. */
   covered: z.array(z.object({ ref: z.string(), title: z.string(), controls: z.array(z.string()) })),
   /** Target requirements partly served by controls the source framework already needs. */

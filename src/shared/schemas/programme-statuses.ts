@@ -4,8 +4,16 @@
  */
 
 /** The tier-1 catalogue, in the order the screens list it. The same ids as the advisor's. */
-export const CATALOGUE_FRAMEWORK_IDS = ['soc2', 'iso27001', 'gdpr', 'hipaa', 'pci', 'nist-csf', 'iso42001', 'ccpa'] as const;
+export const TIER1_FRAMEWORK_IDS = ['soc2', 'iso27001', 'gdpr', 'hipaa', 'pci', 'nist-csf', 'iso42001', 'ccpa'] as const;
+/** Tier 2 (issue 39): the frameworks European and public-sector buyers ask for next. */
+export const TIER2_FRAMEWORK_IDS = ['iso27701', 'nis2', 'dora', 'eu-ai-act', 'nist-800-53', 'cis'] as const;
+/** The whole catalogue, tier 1 then tier 2, in the order the screens list it. */
+export const CATALOGUE_FRAMEWORK_IDS = [...TIER1_FRAMEWORK_IDS, ...TIER2_FRAMEWORK_IDS] as const;
 export type CatalogueFrameworkId = (typeof CATALOGUE_FRAMEWORK_IDS)[number];
+
+/** The published baselines a requirement can belong to: NIST SP 800-53B's, and CIS Controls' implementation groups. */
+export const REQUIREMENT_BASELINES = ['low', 'moderate', 'high', 'privacy', 'IG1', 'IG2', 'IG3'] as const;
+export type RequirementBaseline = (typeof REQUIREMENT_BASELINES)[number];
 
 /** How a common control relates to a requirement (a set relation, as in NIST's OLIR). */
 export const MAPPING_RELATIONS = ['equal', 'subset', 'superset', 'intersect'] as const;

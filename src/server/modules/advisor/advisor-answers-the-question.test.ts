@@ -35,6 +35,10 @@ const CASES: { question: string; governing: string; says: RegExp }[] = [
   { question: 'What does CCPA require for the right to know?', governing: 'CCPA §1798.110', says: /right to request/ },
   { question: 'What does ISO 27001 say about internal audits?', governing: 'ISO 27001 Clause 9.2', says: /audit/i },
   { question: 'What must a HIPAA business associate contract contain?', governing: 'HIPAA §164.314(a)', says: /safeguard ePHI/ },
+  // Tier 2 (issue 39): the EU acts cited down to paragraph and point.
+  { question: 'What does NIS2 Art. 21(2)(d) require?', governing: 'NIS2 Art. 21(2)(d)', says: /supply chain/ },
+  { question: 'What does DORA Article 19 require?', governing: 'DORA Art. 19', says: /major ICT-related incidents/ },
+  { question: 'What does the EU AI Act Article 14 require?', governing: 'EU AI Act Art. 14', says: /oversee/ },
 ];
 
 const firstParagraph = (message: string) => message.split('\n\n')[0] ?? '';

@@ -94,7 +94,7 @@ const isFrameworkId = (value: string): value is FrameworkId => (FRAMEWORK_IDS as
 
 /** How the advisor cites a catalogue ref: ISO clauses as "Clause 9.2", CCPA sections with "§". */
 export function catalogueCitation(framework: FrameworkId, ref: string): string {
-  if ((framework === 'iso27001' || framework === 'iso42001') && /^\d{1,2}(\.\d{1,2}){0,2}$/.test(ref)) {
+  if ((framework === 'iso27001' || framework === 'iso42001' || framework === 'iso27701') && /^\d{1,2}(\.\d{1,2}){0,3}$/.test(ref)) {
     return citeRequirement(framework, `Clause ${ref}`);
   }
   if (framework === 'ccpa' && /^1798\./.test(ref)) return citeRequirement(framework, `§${ref}`);

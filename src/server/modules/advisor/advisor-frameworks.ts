@@ -4,7 +4,22 @@
  * word boundaries, case-insensitively.
  */
 
-export const FRAMEWORK_IDS = ['soc2', 'iso27001', 'iso42001', 'gdpr', 'hipaa', 'pci', 'nist-csf', 'ccpa'] as const;
+export const FRAMEWORK_IDS = [
+  'soc2',
+  'iso27001',
+  'iso42001',
+  'gdpr',
+  'hipaa',
+  'pci',
+  'nist-csf',
+  'ccpa',
+  'iso27701',
+  'nis2',
+  'dora',
+  'eu-ai-act',
+  'nist-800-53',
+  'cis',
+] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
 export interface FrameworkInfo {
@@ -63,6 +78,42 @@ export const FRAMEWORKS: Record<FrameworkId, FrameworkInfo> = {
     label: 'CCPA',
     searchTerms: 'ccpa',
     aliases: [/\bccpa\b/i, /\bcpra\b/i, /\bcalifornia consumer privacy\b/i, /\bcalifornia privacy rights\b/i],
+  },
+  iso27701: {
+    id: 'iso27701',
+    label: 'ISO 27701',
+    searchTerms: 'iso 27701',
+    aliases: [/\biso(?:\/iec)?[\s-]?27701\b/i, /\b27701\b/, /\bprivacy information management\b/i, /\bpims\b/i],
+  },
+  nis2: {
+    id: 'nis2',
+    label: 'NIS2',
+    searchTerms: 'nis2',
+    aliases: [/\bnis[\s-]?2\b/i, /\bnis ii\b/i, /\b2022\/2555\b/],
+  },
+  dora: {
+    id: 'dora',
+    label: 'DORA',
+    searchTerms: 'dora',
+    aliases: [/\bDORA\b/, /\bdigital operational resilience act\b/i, /\b2022\/2554\b/],
+  },
+  'eu-ai-act': {
+    id: 'eu-ai-act',
+    label: 'EU AI Act',
+    searchTerms: 'ai act',
+    aliases: [/\b(?:eu\s)?ai act\b/i, /\bartificial intelligence act\b/i, /\b2024\/1689\b/],
+  },
+  'nist-800-53': {
+    id: 'nist-800-53',
+    label: 'NIST SP 800-53',
+    searchTerms: 'nist 800-53',
+    aliases: [/\b(?:nist\s)?(?:sp\s)?800-53\b/i],
+  },
+  cis: {
+    id: 'cis',
+    label: 'CIS Controls',
+    searchTerms: 'cis controls',
+    aliases: [/\bcis(?: critical security)? controls?\b/i, /\bcis v8(?:\.1)?\b/i, /\bcis safeguards?\b/i],
   },
 };
 

@@ -18,6 +18,27 @@ describe('framework references', () => {
     ]);
   });
 
+  it('finds the tier-2 frameworks’ references: the EU act named nearest wins an article', () => {
+    const text =
+      'Under NIS2 Art. 21(2)(d) and DORA Article 28, and GDPR Art. 32; EU AI Act Art. 14; ISO 27701 A.7.2.5 and B.8.5.6; NIST 800-53 AC-2 and IA-2(1); CIS Controls 4.1.';
+    expect(extractReferences(text)).toEqual([
+      'NIS2 Art. 21(2)(d)',
+      'DORA Art. 28',
+      'GDPR Art. 32',
+      'EU AI Act Art. 14',
+      'ISO 27701 A.7.2.5',
+      'ISO 27701 B.8.5.6',
+      'NIST SP 800-53 AC-2',
+      'NIST SP 800-53 IA-2(1)',
+      'CIS Controls 4.1',
+    ]);
+    // A common control id is not a NIST control, and a bare NIST code needs the framework named.
+    expect(extractReferences('IAM-05 and AC-2 apply.')).toEqual([]);
+    expect(citeRequirement('nis2', 'Art. 23(4)(a)')).toBe('NIS2 Art. 23(4)(a)');
+    expect(citeRequirement('nist-800-53', 'SC-28')).toBe('NIST SP 800-53 SC-28');
+    expect(citeRequirement('cis', '6.3')).toBe('CIS Controls 6.3');
+  });
+
   it('attributes a bare code to the framework of the document it sits in', () => {
     expect(extractReferences('See Art. 33 and Clause 9.2.', 'gdpr')).toEqual(['GDPR Art. 33']);
     expect(extractReferences('See Clause 9.2 and A.6.1.2.', 'iso42001')).toEqual(['ISO 42001 Clause 9.2', 'ISO 42001 A.6.1.2']);

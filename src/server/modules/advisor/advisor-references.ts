@@ -21,23 +21,37 @@ const PATTERNS: readonly Pattern[] = [
   { regex: /\b((?:PI|A|C|P)[1-9]\.\d{1,2})\b/g, frameworks: ['soc2'], standalone: false, cite: (_f, m) => `SOC 2 ${m[1]}` },
   {
     regex: /\bAnnex\s+A\s?(\d{1,2}(?:\.\d{1,2}){1,2})\b/g,
-    frameworks: ['iso27001', 'iso42001'],
+    frameworks: ['iso27001', 'iso42001', 'iso27701'],
     standalone: true,
     cite: (f, m) => `${FRAMEWORKS[f].label} A.${m[1]}`,
   },
   {
     regex: /(?<!Annex\s)\b(A\.\d{1,2}(?:\.\d{1,2}){1,2})\b/g,
-    frameworks: ['iso27001', 'iso42001'],
+    frameworks: ['iso27001', 'iso42001', 'iso27701'],
     standalone: true,
     cite: (f, m) => `${FRAMEWORKS[f].label} ${m[1]}`,
   },
+  // ISO 27701's Annex B (controls for PII processors): B.8.2.1, Annex B 8.5.6
   {
-    regex: /\bClauses?\s+(\d{1,2}(?:\.\d{1,2}){0,2})\b/gi,
-    frameworks: ['iso27001', 'iso42001'],
+    regex: /\b(?:Annex\s+B\s?|B\.)(8(?:\.\d{1,2}){1,2})\b/g,
+    frameworks: ['iso27701'],
+    standalone: true,
+    cite: (_f, m) => `ISO 27701 B.${m[1]}`,
+  },
+  {
+    regex: /\bClauses?\s+(\d{1,2}(?:\.\d{1,2}){0,3})\b/gi,
+    frameworks: ['iso27001', 'iso42001', 'iso27701'],
     standalone: false,
     cite: (f, m) => `${FRAMEWORKS[f].label} Clause ${m[1]}`,
   },
-  { regex: /\b(?:Art\.|Article|Art)\s*(\d{1,3})\b/gi, frameworks: ['gdpr'], standalone: false, cite: (_f, m) => `GDPR Art. ${m[1]}` },
+  // The EU acts: "GDPR Art. 32" (cited by article), "NIS2 Art. 21(2)(d)", "DORA Article 28", "EU AI Act Art. 14"
+  // (cited down to paragraph and point). One pattern, so the act named nearest before the code wins.
+  {
+    regex: /\b(?:Art\.|Article|Art)\s*(\d{1,3})(?!\d)((?:\(\d{1,2}\))?(?:\([a-z]\))?)/gi,
+    frameworks: ['gdpr', 'nis2', 'dora', 'eu-ai-act'],
+    standalone: false,
+    cite: (f, m) => (f === 'gdpr' ? `GDPR Art. ${m[1]}` : `${FRAMEWORKS[f].label} Art. ${m[1]}${(m[2] ?? '').toLowerCase()}`),
+  },
   {
     regex: /(?:§|\b45\s*C\.?F\.?R\.?\s*(?:§|Part)?)\s*(164\.\d{3})((?:\([a-z0-9]{1,4}\)){0,2})/gi,
     frameworks: ['hipaa'],
@@ -63,6 +77,20 @@ const PATTERNS: readonly Pattern[] = [
     cite: (_f, m) => `NIST CSF ${m[1]}.${m[2]}${m[3] ? `-${m[3]}` : ''}`,
   },
   { regex: /(?:§|\bSection)\s*(1798\.\d{3}(?:\.\d{1,2})?)/gi, frameworks: ['ccpa'], standalone: true, cite: (_f, m) => `CCPA §${m[1]}` },
+  // NIST SP 800-53's controls and enhancements, once the framework is named: AC-2, IA-2(1).
+  {
+    regex: /\b(AC|AT|AU|CA|CM|CP|IA|IR|MA|MP|PE|PL|PM|PS|PT|RA|SA|SC|SI|SR)-([1-9]\d?)(\(\d{1,2}\))?(?![\w-])/g,
+    frameworks: ['nist-800-53'],
+    standalone: false,
+    cite: (_f, m) => `NIST SP 800-53 ${m[1]}-${m[2]}${m[3] ?? ''}`,
+  },
+  // CIS Controls' safeguards, always with the name: "CIS Controls 4.1", "CIS Safeguard 6.3", "CIS v8.1 control 7".
+  {
+    regex: /\bCIS(?:\s+Critical\s+Security)?(?:\s+Controls?)?(?:\s+v8(?:\.1)?)?\s+(?:(?:Safeguard|Control)\s+)?(\d{1,2}(?:\.\d{1,2})?)\b/gi,
+    frameworks: ['cis'],
+    standalone: true,
+    cite: (_f, m) => `CIS Controls ${m[1]}`,
+  },
 ];
 
 const LOOKBEHIND = 28;

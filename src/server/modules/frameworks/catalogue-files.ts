@@ -1,7 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AUDIT_TYPES, CATALOGUE_FRAMEWORK_IDS, MAPPING_RELATIONS } from '../../../shared/schemas/programme-statuses.ts';
+import {
+  AUDIT_TYPES,
+  CATALOGUE_FRAMEWORK_IDS,
+  MAPPING_RELATIONS,
+  REQUIREMENT_BASELINES,
+} from '../../../shared/schemas/programme-statuses.ts';
 
 /**
  * The catalogue's data files (docs/programme.md "The catalogue"): one JSON file per framework under
@@ -52,7 +57,28 @@ export const catalogueRequirementSchema = z.strictObject({
   mappings: z.array(mappingSchema).default([]),
   /** Why no control can address it (a legal definition, a scope statement…). */
   notAddressable: text(400).optional(),
+  /** The published baselines or groups the requirement belongs to (NIST's low/moderate/high/privacy, CIS's IG1–IG3). */
+  baselines: z.array(z.enum(REQUIREMENT_BASELINES)).min(1).optional(),
 });
+/**
+ * Where a framework's file comes from, for whoever checks it: notes on what could not be checked against
+ * the published text, and for a derived file (NIST SP 800-53 from OSCAL) the source's commit and digests.
+ */
+export const catalogueSourceSchema = z.strictObject({
+  notes: text(2000),
+  repository: text(120).optional(),
+  commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
+  catalogueVersion: text(40).optional(),
+  catalogueLastModified: text(60).optional(),
+  files: z
+    .array(z.strictObject({ path: text(300), sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(0) }))
+    .optional(),
+  counts: z.record(z.string(), z.number().int().min(0)).optional(),
+});
+
 export type CatalogueRequirement = z.infer<typeof catalogueRequirementSchema>;
 
 export const catalogueFrameworkSchema = z.strictObject({
@@ -69,6 +95,7 @@ export const catalogueFrameworkSchema = z.strictObject({
     textSource: z.enum(['official', 'paraphrased']),
     statement: text(800),
   }),
+  source: catalogueSourceSchema.optional(),
   requirements: z.array(catalogueRequirementSchema).min(1),
 });
 export type CatalogueFramework = z.infer<typeof catalogueFrameworkSchema>;

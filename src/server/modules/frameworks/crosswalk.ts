@@ -1,19 +1,21 @@
-import type { Crosswalk, CrosswalkControl } from '../../../shared/schemas/frameworks.ts';
+import type { Crosswalk, CrosswalkControl, FrameworkDelta } from '../../../shared/schemas/frameworks.ts';
 import type { CatalogueIndex, FrameworkRow } from './catalogue-index.ts';
 
 /**
  * "We have SOC 2; what does ISO 27001 add?" (docs/programme.md "Crosswalk"), from the typed mappings
  * alone: a target requirement is covered when every control it maps to is one the source framework
  * already needs, partly covered when some are, and the controls the source does not need are the new
- * work, with the evidence each asks for. Pure; `evidenceCount` gives the organization's evidence per control.
+ * work, with the evidence each asks for. Several sources ("we have SOC 2 and ISO 27001") pool their
+ * controls. Pure; `evidenceCount` gives the organization's evidence per control.
  */
 export function computeCrosswalk(
   catalogue: CatalogueIndex,
-  from: FrameworkRow,
+  sources: readonly FrameworkRow[],
   to: FrameworkRow,
   evidenceCount: (controlId: string) => number = () => 0,
 ): Crosswalk {
-  const have = catalogue.controlIdsByFramework.get(from.id) ?? new Set<string>();
+  const from = sources[0] ?? to;
+  const have = new Set(sources.flatMap((source) => [...(catalogue.controlIdsByFramework.get(source.id) ?? [])]));
   const covered: Crosswalk['covered'] = [];
   const partial: Crosswalk['partial'] = [];
   const notAddressable: Crosswalk['notAddressable'] = [];
@@ -57,11 +59,27 @@ export function computeCrosswalk(
   const position = new Map(catalogue.controls.map((control) => [control.id, control.position]));
   return {
     from: { id: from.id, name: from.name },
+    sources: sources.map((source) => ({ id: source.id, name: source.name })),
     to: { id: to.id, name: to.name },
     covered,
     partial,
     newControls: [...added.values()].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)),
     notAddressable,
     coverage: assessed === 0 ? 0 : Math.round((100 * covered.length) / assessed),
+  };
+}
+
+/** The crosswalk in numbers, for the catalogue's cards: what `to` adds to the sources. */
+export function crosswalkDelta(catalogue: CatalogueIndex, sources: readonly FrameworkRow[], to: FrameworkRow): FrameworkDelta {
+  const crosswalk = computeCrosswalk(catalogue, sources, to);
+  const assessed = (catalogue.requirementsByFramework.get(to.id) ?? []).filter((row) => row.assessable && !row.notAddressable).length;
+  return {
+    sources: crosswalk.sources,
+    assessed,
+    covered: crosswalk.covered.length,
+    partial: crosswalk.partial.length,
+    uncovered: assessed - crosswalk.covered.length - crosswalk.partial.length,
+    newControls: crosswalk.newControls.length,
+    coverage: crosswalk.coverage,
   };
 }

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { PermissionSubject } from '../../../shared/permissions.ts';
-import type {
-  ActivateFrameworkInput,
-  Crosswalk,
-  FrameworkDetail,
-  FrameworkList,
-  FrameworkSummary,
-  ReadinessCounts,
-  activationResultSchema,
+import {
+  type ActivateFrameworkInput,
+  type Crosswalk,
+  type FrameworkDetail,
+  type FrameworkList,
+  type FrameworkSummary,
+  type ReadinessCounts,
+  type activationResultSchema,
+  frameworkIdList,
 } from '../../../shared/schemas/frameworks.ts';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
@@ -16,7 +17,7 @@ import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { addProgrammeControls } from './control-state.ts';
 import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { CatalogueIndex, FrameworkRow } from './catalogue-index.ts';
-import { computeCrosswalk } from './crosswalk.ts';
+import { computeCrosswalk, crosswalkDelta } from './crosswalk.ts';
 import { type ProgrammeState, loadProgrammeState, programmeReadiness, readerFrameworks } from './programme-state.ts';
 import { recordReadinessSnapshot } from './readiness-snapshots.ts';
 import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
@@ -56,6 +57,7 @@ function summarize(
   framework: FrameworkRow,
   state: ProgrammeState | null,
   readiness: ReadinessCounts | null,
+  active: readonly FrameworkRow[] = [],
 ): FrameworkSummary {
   const activation = state?.activations.find((row) => row.frameworkId === framework.id);
   return {
@@ -73,6 +75,7 @@ function summarize(
       ? { targetDate: activation.targetDate, auditType: activation.auditType, activatedAt: activation.activatedAt.toISOString() }
       : null,
     readiness,
+    delta: activation || active.length === 0 ? null : crosswalkDelta(catalogue, active, framework),
   };
 }
 
@@ -91,11 +94,12 @@ export async function listFrameworks(context: ProgrammeContext, named: string | 
   const state = organizationId ? await tenant.transaction((tx) => loadProgrammeState(tx, organizationId, now)) : null;
   const counts = state ? readinessCounts(programmeReadiness(catalogue, state)) : new Map<string, ReadinessCounts>();
   const visible = readerFrameworks(catalogue, context.reader);
+  const shown = catalogue.frameworks.filter((framework) => visible.has(framework.id));
+  // Each framework not yet active is compared with the active ones together (docs/programme.md "Crosswalk").
+  const active = shown.filter((framework) => state?.activations.some((row) => row.frameworkId === framework.id));
   return {
     organizationId,
-    frameworks: catalogue.frameworks
-      .filter((framework) => visible.has(framework.id))
-      .map((framework) => summarize(catalogue, framework, state, counts.get(framework.id) ?? null)),
+    frameworks: shown.map((framework) => summarize(catalogue, framework, state, counts.get(framework.id) ?? null, active)),
   };
 }
 
@@ -240,8 +244,15 @@ export async function getCrosswalk(
 ): Promise<Crosswalk> {
   const { tenant, catalogue } = context;
   const target = visibleFramework(context, to);
-  const source = visibleFramework(context, query.from);
+  // "soc2,iso27001": the frameworks pool their controls; the target itself among them adds nothing.
+  const sources = frameworkIdList(query.from)
+    .filter((id) => id !== target.id)
+    .map((id) => visibleFramework(context, id));
+  if (sources.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'Compare with another framework than the one shown.', [
+      { path: 'query.from', message: 'Choose another framework' },
+    ]);
   const organizationId = await optionalOrganization(tenant, query.organizationId);
   const state = organizationId ? await tenant.transaction((tx) => loadProgrammeState(tx, organizationId, now)) : null;
-  return computeCrosswalk(catalogue, source, target, (controlId) => state?.evidence.get(controlId)?.total ?? 0);
+  return computeCrosswalk(catalogue, sources, target, (controlId) => state?.evidence.get(controlId)?.total ?? 0);
 }

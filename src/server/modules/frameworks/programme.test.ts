@@ -237,6 +237,48 @@ describe('activation and readiness', () => {
     expect(crosswalk.coverage).toBe(67); // 4 of the 6 requirements a control can address
     expect((await call(as('clientOfA'), 'GET', '/api/v1/frameworks/iso27001/crosswalk?from=nist')).statusCode).toBe(400);
   });
+
+  it('pools several frameworks (what GDPR adds to SOC 2 and ISO 27001 together), and gives each card its delta', async () => {
+    const get = async <T>(url: string): Promise<T> => {
+      const response = await call(as('clientOfA'), 'GET', url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json() as T;
+    };
+    const single = await get<Crosswalk>('/api/v1/frameworks/gdpr/crosswalk?from=soc2');
+    const pooled = await get<Crosswalk>('/api/v1/frameworks/gdpr/crosswalk?from=soc2,iso27001');
+    expect(pooled.sources.map((source) => source.id)).toEqual(['soc2', 'iso27001']);
+    const iso = await get<FrameworkDetail>('/api/v1/frameworks/iso27001');
+    const isoControls = new Set(iso.requirements.flatMap((requirement) => requirement.controls.map((control) => control.id)));
+    // ISO 27001's controls are no longer new work; what SOC 2 alone left new and ISO 27001 does not need still is.
+    expect(pooled.newControls.map((control) => control.id)).toEqual(
+      single.newControls.map((control) => control.id).filter((id) => !isoControls.has(id)),
+    );
+    expect(pooled.covered.length).toBeGreaterThanOrEqual(single.covered.length);
+    // The target among the sources adds nothing to itself; alone it is not a comparison.
+    expect((await get<Crosswalk>('/api/v1/frameworks/gdpr/crosswalk?from=gdpr,soc2')).sources.map((source) => source.id)).toEqual(['soc2']);
+    expect((await call(as('clientOfA'), 'GET', '/api/v1/frameworks/gdpr/crosswalk?from=gdpr')).statusCode).toBe(400);
+    expect((await call(as('clientOfA'), 'GET', '/api/v1/frameworks/gdpr/crosswalk?from=soc2,nist')).statusCode).toBe(400);
+
+    // The catalogue: every framework not active carries its delta against the active ones together.
+    const list = await get<FrameworkList>('/api/v1/frameworks');
+    const active = list.frameworks.filter((framework) => framework.activation).map((framework) => framework.id);
+    expect(active.length).toBeGreaterThan(0);
+    for (const framework of list.frameworks) {
+      if (framework.activation) {
+        expect(framework.delta, framework.id).toBeNull();
+        continue;
+      }
+      const crosswalk = await get<Crosswalk>(`/api/v1/frameworks/${framework.id}/crosswalk?from=${active.join(',')}`);
+      expect(framework.delta, framework.id).toMatchObject({
+        sources: crosswalk.sources,
+        covered: crosswalk.covered.length,
+        partial: crosswalk.partial.length,
+        newControls: crosswalk.newControls.length,
+        coverage: crosswalk.coverage,
+      });
+      expect(framework.delta?.uncovered).toBe((framework.delta?.assessed ?? 0) - crosswalk.covered.length - crosswalk.partial.length);
+    }
+  });
 });
 
 describe('access scopes', () => {

@@ -11,6 +11,7 @@ import {
   SOC2,
   SOC2_ACTIVE,
   frameworkList,
+  summary,
 } from '../../../../tests/fixtures/frameworks.ts';
 import type { Role } from '../../../shared/permissions.ts';
 import { MAPPING_RELATION_LABELS } from '../../../shared/schemas/programme-statuses.ts';
@@ -210,6 +211,46 @@ describe('the frameworks tab: a framework page', () => {
     );
     screen.getByText('Shared: DP-01 · New: DP-04');
     screen.getByText('Not addressable by a control (1)');
+  });
+
+  it('shows what a framework not yet active adds to all the active ones, and runs that crosswalk', async () => {
+    const both = [
+      { id: 'soc2', name: 'SOC 2' },
+      { id: 'iso27001', name: 'ISO 27001' },
+    ] as const;
+    const isoActive = summary({ ...ISO, activation: { targetDate: null, auditType: null, activatedAt: '2026-11-20T09:00:00.000Z' } });
+    const nis2 = summary({
+      id: 'nis2',
+      name: 'NIS2',
+      region: 'EU',
+      delta: { sources: [...both], assessed: 24, covered: 15, partial: 6, uncovered: 3, newControls: 4, coverage: 63 },
+    });
+    const calls = serve({
+      ...MEMBER,
+      '/api/v1/frameworks': frameworkList([SOC2_ACTIVE, isoActive, nis2]),
+      '/api/v1/frameworks/nis2': { ...nis2, licence: 'Source: EUR-Lex.', requirements: ISO_DETAIL.requirements },
+      '/api/v1/frameworks/nis2/crosswalk': { ...CROSSWALK, sources: [...both], to: { id: 'nis2', name: 'NIS2' } },
+    });
+    open('/dashboard-compliancecore?tab=frameworks');
+    const card = within(await screen.findByRole('list', { name: 'Framework catalogue' })).getByRole('listitem', { name: 'NIS2' });
+    const delta = within(card).getByRole('region', { name: 'Adds to SOC 2 + ISO 27001' });
+    within(delta).getByText('63%');
+    within(delta).getByText('9 requirements of 24 need new work (3 entirely new)');
+    within(delta).getByText('4 new controls');
+    // An active framework adds nothing to itself: its card has no delta.
+    expect(
+      within(within(screen.getByRole('list', { name: 'Framework catalogue' })).getByRole('listitem', { name: 'SOC 2' })).queryByRole(
+        'region',
+      ),
+    ).toBeNull();
+
+    await userEvent.click(within(delta).getByRole('link', { name: 'See what NIS2 adds' }));
+    await screen.findByRole('heading', { name: 'You have SOC 2 and ISO 27001; what NIS2 adds' });
+    expect(calls.find((call) => call.path.endsWith('/crosswalk'))?.query.get('from')).toBe('soc2,iso27001');
+    const picker = screen.getByRole('form', { name: 'Crosswalk' });
+    const select = within(picker).getByLabelText('We already have') as HTMLSelectElement;
+    expect(select.value).toBe('soc2,iso27001');
+    expect(select.selectedOptions[0]?.textContent).toBe('SOC 2 + ISO 27001 (all active)');
   });
 
   it('falls back to the catalogue for an unknown framework and says when a framework cannot be loaded', async () => {

@@ -32,15 +32,7 @@ function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
   );
 }
 
-function Crosswalk({
-  to,
-  from,
-  organizationId,
-}: {
-  to: CatalogueFrameworkId;
-  from: CatalogueFrameworkId;
-  organizationId: OrganizationInView;
-}) {
+function Crosswalk({ to, from, organizationId }: { to: CatalogueFrameworkId; from: string; organizationId: OrganizationInView }) {
   const crosswalk = useCrosswalk(to, from, organizationId);
   if (crosswalk.isPending) return <Spinner label="Comparing the frameworks" />;
   if (crosswalk.isError) return <LoadError what="The crosswalk" onRetry={() => void crosswalk.refetch()} />;
@@ -48,15 +40,7 @@ function Crosswalk({
 }
 
 /** `tab=frameworks&framework=<id>[&from=<id>]`: one framework's requirements, or its crosswalk. */
-function FrameworkView({
-  id,
-  from,
-  organizationId,
-}: {
-  id: CatalogueFrameworkId;
-  from?: CatalogueFrameworkId;
-  organizationId: OrganizationInView;
-}) {
+function FrameworkView({ id, from, organizationId }: { id: CatalogueFrameworkId; from?: string; organizationId: OrganizationInView }) {
   const detail = useFramework(id, organizationId);
   const list = useFrameworks(organizationId);
   const canManage = useCanManageFrameworks();

@@ -43,7 +43,8 @@ let cached: AgentCatalogue | null = null;
  * ISO 27001 or ISO 42001), "CCPA §1798.105".
  */
 export function catalogueCitation(framework: CatalogueFrameworkId, ref: string): string {
-  if ((framework === 'iso27001' || framework === 'iso42001') && /^\d/.test(ref)) return citeRequirement(framework, `Clause ${ref}`);
+  if ((framework === 'iso27001' || framework === 'iso42001' || framework === 'iso27701') && /^\d/.test(ref))
+    return citeRequirement(framework, `Clause ${ref}`);
   if (framework === 'ccpa' && /^1798\./.test(ref)) return `CCPA §${ref}`;
   return citeRequirement(framework, ref);
 }

@@ -19,7 +19,8 @@ const DASH = String.raw`\s*(?:[-–—]|to|through|thru|until)\s*`;
 
 interface RangePattern {
   regex: RegExp;
-  framework: CatalogueFrameworkId | 'attributed';
+  /** `attributed`: ISO 27001 or 42001 by the name nearby; `article`: the EU act named nearby (GDPR, NIS2, DORA, AI Act). */
+  framework: CatalogueFrameworkId | 'attributed' | 'article';
   /** The catalogue ref of number n in the range, given the start's match. */
   refOf: (match: RegExpExecArray, n: number) => string;
   start: (match: RegExpExecArray) => number;
@@ -44,9 +45,9 @@ const RANGES: readonly RangePattern[] = [
     end: (match) => Number(match[4]),
   },
   {
-    // GDPR: Articles 15–22, Art. 12-14
+    // GDPR, NIS2, DORA, the AI Act: Articles 15–22, Art. 12-14
     regex: new RegExp(String.raw`\b(?:Articles?|Arts?\.?)\s*(\d{1,3})${DASH}(?:Art(?:icle)?\.?\s*)?(\d{1,3})\b`, 'gi'),
-    framework: 'gdpr',
+    framework: 'article',
     refOf: (_match, n) => `Art. ${n}`,
     start: (match) => Number(match[1]),
     end: (match) => Number(match[2]),
@@ -110,6 +111,14 @@ function referenceFor(
   return { written, citation: entry?.citation ?? citation, framework, known: entry !== null, title: entry?.title ?? null, source };
 }
 
+const EU_ACTS: readonly CatalogueFrameworkId[] = ['gdpr', 'nis2', 'dora', 'eu-ai-act'];
+
+/** The EU act an article reference belongs to: the one named just before it, else the first the request names; null when none is. */
+function euAct(text: string, index: number, named: readonly CatalogueFrameworkId[]): CatalogueFrameworkId | null {
+  const before = detectFrameworks(text.slice(Math.max(0, index - 40), index)).findLast((id) => EU_ACTS.includes(id));
+  return before ?? named.find((id) => EU_ACTS.includes(id)) ?? null;
+}
+
 /** The framework a range's codes belong to where the codes alone do not say (ISO 27001 or ISO 42001). */
 function isoFramework(text: string, index: number, named: readonly CatalogueFrameworkId[]): CatalogueFrameworkId {
   const before = detectFrameworks(text.slice(Math.max(0, index - 40), index));
@@ -127,9 +136,14 @@ export function referencesIn(text: string, source: string, named: readonly Catal
   const covered: [number, number][] = [];
   for (const pattern of RANGES) {
     for (const match of text.matchAll(pattern.regex)) {
-      const framework = pattern.framework === 'attributed' ? isoFramework(text, match.index, named) : pattern.framework;
+      const framework =
+        pattern.framework === 'attributed'
+          ? isoFramework(text, match.index, named)
+          : pattern.framework === 'article'
+            ? euAct(text, match.index, named)
+            : pattern.framework;
+      if (!framework) continue;
       if (pattern.framework === 'pci' && !named.includes('pci')) continue;
-      if (pattern.framework === 'gdpr' && !named.includes('gdpr')) continue;
       const start = pattern.start(match);
       const end = pattern.end(match);
       if (end <= start) continue;
@@ -137,18 +151,24 @@ export function referencesIn(text: string, source: string, named: readonly Catal
       covered.push([match.index, match.index + match[0].length]);
       for (const n of numbers) {
         const ref = pattern.refOf(match, n);
-        const citation = findReferences(ref, framework)[0]?.citation ?? `${FRAMEWORKS[framework].label} ${ref}`;
+        const citation =
+          findReferences(ref, framework).find((found) => found.framework === framework)?.citation ??
+          `${FRAMEWORKS[framework].label} ${ref}`;
         found.push({ at: match.index, reference: referenceFor(match[0], framework, citation, source, catalogue) });
       }
     }
   }
   // Lists: "Requirements 3 and 4", "Articles 5, 6 and 9" (the finder reads the first only).
   for (const match of text.matchAll(LIST)) {
-    const framework: CatalogueFrameworkId | null = /^art/i.test(match[1] ?? '') ? 'gdpr' : named.includes('pci') ? 'pci' : null;
-    if (!framework || (framework === 'gdpr' && !named.includes('gdpr'))) continue;
+    const framework: CatalogueFrameworkId | null = /^art/i.test(match[1] ?? '')
+      ? euAct(text, match.index, named)
+      : named.includes('pci')
+        ? 'pci'
+        : null;
+    if (!framework) continue;
     covered.push([match.index, match.index + match[0].length]);
     for (const code of `${match[2] ?? ''} ${match[3] ?? ''}`.match(/\d+(?:\.\d+)*/g) ?? []) {
-      const citation = framework === 'gdpr' ? `GDPR Art. ${code}` : `PCI DSS Req. ${code}`;
+      const citation = framework === 'pci' ? `PCI DSS Req. ${code}` : `${FRAMEWORKS[framework].label} Art. ${code}`;
       found.push({ at: match.index, reference: referenceFor(match[0], framework, citation, source, catalogue) });
     }
   }

@@ -91,6 +91,22 @@ describe('readBrief: references, ranges, out of scope', () => {
     expect(hipaa.references).toEqual([expect.objectContaining({ citation: 'HIPAA §164.312(a)(1)', known: true })]);
   });
 
+  it('resolves NIS2, DORA and AI Act articles, ranges and lists to the tier-2 catalogue', async () => {
+    const facts = await read(
+      'Under NIS2 we need Art. 21(2)(d) and Art. 23. For DORA, Articles 28-30 cover our vendors; EU AI Act Art. 14 too.',
+    );
+    expect(facts.references.map((reference) => [reference.citation, reference.known])).toEqual([
+      ['NIS2 Art. 21(2)(d)', true],
+      ['NIS2 Art. 23', true],
+      ['DORA Art. 28', true],
+      ['DORA Art. 29', true],
+      ['DORA Art. 30', true],
+      ['EU AI Act Art. 14', true],
+    ]);
+    expect(facts.frameworks).toEqual(['nis2', 'dora', 'eu-ai-act']);
+    expect(facts.references[0]?.title).toBe('Supply chain security');
+  });
+
   it('marks a reference the catalogue does not hold as unknown', async () => {
     const facts = await read('Map it to SOC 2 CC6.1 and CC6.19.');
     expect(facts.references.map((reference) => [reference.citation, reference.known])).toEqual([

@@ -8,7 +8,13 @@ import { neutralizeRetrievedText } from '../../advisor/advisor-guardrails.ts';
 import { citeRequirement, findReferences } from '../../advisor/advisor-references.ts';
 import { analyzeQuestion, retrieveDocuments } from '../../advisor/advisor-retrieval.ts';
 import { clip, keywords, splitPassages, stem, words } from '../../advisor/advisor-text.ts';
-import { type CatalogueEntry, entryForCitation, isKnownCitation, requirementsOfControls } from '../brief/brief-catalogue.ts';
+import {
+  type CatalogueEntry,
+  agentCatalogue,
+  entryForCitation,
+  isKnownCitation,
+  requirementsOfControls,
+} from '../brief/brief-catalogue.ts';
 import { readBrief } from '../brief/read-brief.ts';
 import type { DraftInput } from './agent-provider.ts';
 
@@ -128,6 +134,21 @@ function frameworkCatalogue(): Map<FrameworkId, CatalogueFramework> {
   return catalogue;
 }
 
+/**
+ * A framework's requirements to ground a draft on: its page's key requirements (content/frameworks), or
+ * for a framework without a page (the tier-2 ones) the catalogue's own leaves that a control addresses.
+ */
+function frameworkRequirements(
+  id: FrameworkId,
+  known: Map<FrameworkId, CatalogueFramework>,
+): { ref: string; title: string; summary: string }[] {
+  const page = known.get(id);
+  if (page) return page.requirements;
+  return agentCatalogue()
+    .entries.filter((entry) => entry.framework === id && entry.leaf && entry.mappings.length > 0)
+    .map((entry) => ({ ref: entry.ref, title: entry.title, summary: entry.summary }));
+}
+
 /** Request text is data: instruction-like sentences go, whitespace is tidied. */
 export function asData(text: string, max = 4000): string {
   return neutralizeRetrievedText(clip(text.replaceAll(/\s+/g, ' ').trim(), max));
@@ -189,7 +210,7 @@ export async function groundDraft(db: Db, input: DraftInput): Promise<Grounding>
   const frameworks = ids.map((id) => ({ id, label: FRAMEWORKS[id].label, urlPath: known.get(id)?.urlPath ?? '/compliance' }));
   const requirements = ids
     .flatMap((id) =>
-      (known.get(id)?.requirements ?? []).map((requirement, order) => ({
+      frameworkRequirements(id, known).map((requirement, order) => ({
         framework: id,
         frameworkLabel: FRAMEWORKS[id].label,
         citation: citeRequirement(id, requirement.ref),

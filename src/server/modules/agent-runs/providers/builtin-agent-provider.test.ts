@@ -130,6 +130,34 @@ describe('the builtin agent provider', () => {
     });
   }
 
+  it('cites the NIS2 article a brief names, and DORA requirements from the catalogue when it names only the act (tier 2)', async () => {
+    const draft = await provider.draft(
+      database.db,
+      input('gap_assessment', {
+        request: {
+          ...input('gap_assessment').request,
+          title: 'NIS2 and DORA gap assessment',
+          description:
+            'We are a payments processor in the EU. Assess us against NIS2 Art. 21 risk-management measures and DORA on ICT third-party risk. We have an incident response plan but no register of our ICT providers.',
+          frameworks: ['NIS2', 'DORA'],
+        },
+      }),
+    );
+    const cited = draft.sources.filter((source) => source.kind === 'framework_requirement').map((source) => source.ref);
+    expect(
+      cited.some((ref) => ref.startsWith('NIS2 Art. 21')),
+      cited.join(', '),
+    ).toBe(true);
+    expect(
+      cited.some((ref) => ref.startsWith('DORA Art.')),
+      cited.join(', '),
+    ).toBe(true);
+    for (const ref of cited) {
+      expect(isKnownCitation(ref), ref).toBe(true);
+      expect(draft.body.split('## Sources')[0]).toContain(ref);
+    }
+  });
+
   it('is less confident when the grounding is thin', async () => {
     const rich = await provider.draft(database.db, input('policy_draft'));
     const thin = await provider.draft(database.db, {

@@ -24,6 +24,12 @@ const FRAMEWORK_NAMES: Record<(typeof CATALOGUE_FRAMEWORK_IDS)[number], string> 
   'nist-csf': 'NIST CSF',
   iso42001: 'ISO/IEC 42001',
   ccpa: 'CCPA',
+  iso27701: 'ISO/IEC 27701',
+  nis2: 'NIS2',
+  dora: 'DORA',
+  'eu-ai-act': 'EU AI Act',
+  'nist-800-53': 'NIST SP 800-53',
+  cis: 'CIS Controls',
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

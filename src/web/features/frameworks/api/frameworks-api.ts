@@ -58,8 +58,8 @@ export function useFramework(id: CatalogueFrameworkId, organizationId: Organizat
   });
 }
 
-/** GET /api/v1/frameworks/:id/crosswalk?from= (getCrosswalk): what `id` adds to `from`. */
-export function useCrosswalk(id: CatalogueFrameworkId, from: CatalogueFrameworkId, organizationId: OrganizationInView) {
+/** GET /api/v1/frameworks/:id/crosswalk?from= (getCrosswalk): what `id` adds to `from` (one id, or several comma-separated). */
+export function useCrosswalk(id: CatalogueFrameworkId, from: string, organizationId: OrganizationInView) {
   const isAllowed = useFrameworkReadAccess() === 'allowed';
   return useQuery({
     queryKey: frameworkKeys.crosswalk(id, from, organizationId),

@@ -1,12 +1,18 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FrameworkSummary } from '../../../../shared/schemas/frameworks.ts';
-import type { CatalogueFrameworkId } from '../../../../shared/schemas/programme-statuses.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useFrameworkHref } from '../use-framework-href.ts';
 
-/** "We have X; what does this framework add?": picks the framework the crosswalk starts from. */
+function namesOf(ids: string, frameworks: readonly FrameworkSummary[]): string {
+  return ids
+    .split(',')
+    .map((id) => frameworks.find((framework) => framework.id === id)?.name ?? id)
+    .join(' + ');
+}
+
+/** "We have X (or X and Y); what does this framework add?": picks what the crosswalk starts from. */
 export function CrosswalkPicker({
   target,
   frameworks,
@@ -14,14 +20,16 @@ export function CrosswalkPicker({
 }: {
   target: FrameworkSummary;
   frameworks: readonly FrameworkSummary[];
-  from: CatalogueFrameworkId | undefined;
+  from: string | undefined;
 }) {
   const id = useId();
   const navigate = useNavigate();
   const href = useFrameworkHref();
   const others = frameworks.filter((framework) => framework.id !== target.id);
-  // An active framework is the likeliest starting point.
-  const [choice, setChoice] = useState<string>(from ?? others.find((framework) => framework.activation)?.id ?? others[0]?.id ?? '');
+  // Several active frameworks are compared together ("we have SOC 2 and ISO 27001"): the likeliest question.
+  const active = others.filter((framework) => framework.activation);
+  const together = active.length > 1 ? active.map((framework) => framework.id).join(',') : null;
+  const [choice, setChoice] = useState<string>(from ?? together ?? active[0]?.id ?? others[0]?.id ?? '');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +47,8 @@ export function CrosswalkPicker({
           We already have
         </label>
         <NativeSelect id={id} value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {together ? <option value={together}>{active.map((framework) => framework.name).join(' + ')} (all active)</option> : null}
+          {from && from.includes(',') && from !== together ? <option value={from}>{namesOf(from, frameworks)}</option> : null}
           {others.map((framework) => (
             <option key={framework.id} value={framework.id}>
               {framework.name}

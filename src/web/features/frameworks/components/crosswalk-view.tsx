@@ -12,7 +12,9 @@ import { RelationBadge } from './requirement-item.tsx';
 // eslint-disable-next-line max-lines-per-function -- the four sections of the crosswalk (covered, partly covered, new controls, unaddressed) read one comparison in order
 export function CrosswalkView({ crosswalk }: { crosswalk: Crosswalk }) {
   const href = useFrameworkHref();
-  const { from, to } = crosswalk;
+  const { to } = crosswalk;
+  // "SOC 2 and ISO 27001": the sources pool their controls.
+  const from = { name: new Intl.ListFormat('en', { type: 'conjunction' }).format(crosswalk.sources.map((source) => source.name)) };
   const requirementLink = (ref: string) => (
     <Link to={href(to.id, { ref })} className="font-mono text-xs underline-offset-2 hover:underline">
       {ref}
@@ -26,7 +28,7 @@ export function CrosswalkView({ crosswalk }: { crosswalk: Crosswalk }) {
         </h3>
         <p id="crosswalk-coverage" className="text-sm">
           <span className="text-2xl font-bold tabular-nums">{crosswalk.coverage}%</span> of {to.name}’s requirements are already covered by
-          the controls {from.name} needs.
+          the controls {from.name} {crosswalk.sources.length > 1 ? 'need' : 'needs'}.
         </p>
         <Progress value={crosswalk.coverage} aria-labelledby="crosswalk-coverage" className="max-w-md" />
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">

@@ -21,6 +21,12 @@ const FRAMEWORK_LABELS: Record<CatalogueFrameworkId, string> = {
   'nist-csf': 'NIST CSF',
   iso42001: 'ISO 42001',
   ccpa: 'CCPA',
+  iso27701: 'ISO 27701',
+  nis2: 'NIS2',
+  dora: 'DORA',
+  'eu-ai-act': 'EU AI Act',
+  'nist-800-53': 'NIST SP 800-53',
+  cis: 'CIS Controls',
 };
 
 const THING_LABELS: Record<BriefThingKind, string> = {
