@@ -18,7 +18,7 @@ export interface AuthContext {
    * its maker, narrowed to its organization and these permissions; the route guard admits it only where
    * its scopes cover the endpoint's `apiKeyScope` (docs/integrations.md).
    */
-  apiKey?: { id: string; organizationId: string; scopes: ApiKeyScopes; permissions: readonly string[] };
+  apiKey?: { id: string; name: string; organizationId: string; scopes: ApiKeyScopes; permissions: readonly string[] };
 }
 
 declare module 'fastify' {

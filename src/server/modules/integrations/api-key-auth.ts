@@ -44,6 +44,7 @@ export function registerApiKeyAuthentication(app: FastifyInstance): void {
       claims: {},
       apiKey: {
         id: identity.id,
+        name: identity.name,
         organizationId: identity.organizationId,
         scopes: identity.scopes,
         permissions: permissionsOfScopes(identity.scopes),
