@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { ApiKeyScopes } from '../../shared/schemas/integrations.ts';
+import { isMcpPath } from '../../shared/schemas/mcp.ts';
 import { AppError } from '../app-error.ts';
 import { authSessions } from '../db/schema/auth.ts';
 
@@ -37,7 +38,7 @@ const BEARER = /^bearer\s+(\S+)$/i;
 
 /** Paths whose invalid tokens are refused here; /auth/v1 answers in GoTrue's own error format. */
 function guardsPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/functions/');
+  return url.startsWith('/api/') || url.startsWith('/functions/') || isMcpPath(url);
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
