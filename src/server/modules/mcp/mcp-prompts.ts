@@ -39,16 +39,18 @@ async function gather(
 
 const rowsOf = (body: Row, key: string): Row[] => (Array.isArray(body[key]) ? (body[key] as Row[]) : []);
 
+/** A value as the prompt shows it: an owner by name, a list joined, anything else as JSON. */
+function cellText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(cellText).join(', ');
+  if (typeof value === 'object' && value !== null)
+    return typeof (value as Row).name === 'string' ? String((value as Row).name) : JSON.stringify(value);
+  return String(value);
+}
+
 function line(row: Row, fields: readonly string[]): string {
   const parts = fields
-    .map((field) => {
-      const value = row[field];
-      if (value === null || value === undefined || value === '') return null;
-      if (typeof value === 'object')
-        return `${field}: ${Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : ((value as Row).name ?? JSON.stringify(value))}`;
-      return `${field}: ${String(value)}`;
-    })
-    .filter((part): part is string => part !== null);
+    .filter((field) => row[field] !== null && row[field] !== undefined && row[field] !== '')
+    .map((field) => `${field}: ${cellText(row[field])}`);
   return `- ${parts.join(' · ')}`;
 }
 

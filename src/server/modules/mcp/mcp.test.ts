@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { buildApp } from '../../app.ts';
 import { userRoles } from '../../db/schema/access.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { verifyChain } from '../../platform/audit/audit-chain.ts';
+import { registerRouteAccess } from '../../platform/access/route-access.ts';
 
 /**
  * The MCP server at /mcp (docs/mcp.md), driven by the SDK's own client over streamable HTTP against a
@@ -88,6 +89,14 @@ describe('connecting', () => {
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toBe('Bearer realm="ComplianceCore"');
     expect(await raw.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('stays guarded: a route under /mcp that declares no access is refused at registration, with the fix', async () => {
+    const bare = Fastify();
+    registerRouteAccess(bare);
+    expect(() => bare.post('/mcp/extra', async () => ({ ok: true }))).toThrow(
+      /POST \/mcp\/extra declares no access: set config.access to one of/,
+    );
   });
 
   it('takes a session’s bearer token too: the user’s permissions and organization, never a person-only operation', async () => {
