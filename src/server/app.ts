@@ -63,6 +63,7 @@ import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.routes.ts';
 import { registerScimRoutes } from './modules/scim/scim.routes.ts';
 import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
+import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -209,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, await loadSigningKeys(app));
   registerApiKeyAuthentication(app);
   registerRouteAccess(app);
+  // The MCP server (docs/mcp.md) notes each API route's access as the modules below register them.
+  registerMcpRoutes(app);
   const authDeps = await registerAuthModule(app);
   registerHealthRoutes(app, deps.database);
   registerContentRoutes(app, deps.content);

@@ -380,6 +380,11 @@ export const ENDPOINT_ACCESS = {
   writeAttestations: { permission: 'policies:write', apiKeyScope: ['policies:read_write'] },
   readPeople: { permission: 'people:read', apiKeyScope: ['people:read'] },
   writePeople: { permission: 'people:write', apiKeyScope: ['people:read_write'] },
+  /**
+   * The MCP server (docs/mcp.md): any signed-in user or API key connects; each tool is an /api/v1 operation
+   * called with the caller's own credentials, so what the caller sees and does is decided per operation.
+   */
+  connectAssistant: { authenticated: true, apiKeyScope: 'unscoped' },
   /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
   manageSampleData: { authenticated: true, capability: 'is_data_ai_admin', apiKeyScope: 'refused' },
 } as const satisfies Record<string, EndpointRequirement>;

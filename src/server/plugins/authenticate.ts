@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { ApiKeyScopes } from '../../shared/schemas/integrations.ts';
+import { isMcpPath } from '../../shared/schemas/mcp.ts';
 import { AppError } from '../app-error.ts';
 import { authSessions } from '../db/schema/auth.ts';
 
@@ -18,7 +19,7 @@ export interface AuthContext {
    * its maker, narrowed to its organization and these permissions; the route guard admits it only where
    * its scopes cover the endpoint's `apiKeyScope` (docs/integrations.md).
    */
-  apiKey?: { id: string; organizationId: string; scopes: ApiKeyScopes; permissions: readonly string[] };
+  apiKey?: { id: string; name: string; organizationId: string; scopes: ApiKeyScopes; permissions: readonly string[] };
 }
 
 declare module 'fastify' {
@@ -37,7 +38,7 @@ const BEARER = /^bearer\s+(\S+)$/i;
 
 /** Paths whose invalid tokens are refused here; /auth/v1 answers in GoTrue's own error format. */
 function guardsPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/functions/');
+  return url.startsWith('/api/') || url.startsWith('/functions/') || isMcpPath(url);
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {

@@ -29,6 +29,8 @@ export const auditEventSchema = z.object({
   seq: z.number().int(),
   occurredAt: z.string(),
   actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  /** The API key the actor acted through (an integration, an AI assistant over MCP); null when none. */
+  apiKey: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

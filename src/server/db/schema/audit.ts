@@ -26,6 +26,13 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The API key the actor acted through, when one did (docs/integrations.md, docs/mcp.md): set by a trigger
+     * from the tenant transaction's settings, with the key's name as it was then, so the trail names it
+     * even after the key is revoked. Part of the hash only when set (older rows keep their hashes).
+     */
+    apiKeyId: uuid('api_key_id'),
+    apiKeyName: text('api_key_name'),
     /** Set by the trigger: the previous row's hash (64 zeros for the first row of a chain). */
     prevHash: text('prev_hash').notNull().default(''),
     /** Set by the trigger: SHA-256 (hex) over the row's canonical serialisation, prev_hash included. */

@@ -338,7 +338,9 @@ describe('an audit engagement', () => {
     ).toBe(404);
     const csv = await call('auditor', 'GET', `/api/v1/audit-trail/export.csv?engagementId=${engagement.id}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.split('\r\n')[0]).toBe('seq,occurred_at,actor,action,entity_type,entity_id,before,after,ip,user_agent,prev_hash,hash');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'seq,occurred_at,actor,api_key,action,entity_type,entity_id,before,after,ip,user_agent,prev_hash,hash',
+    );
     expect(csv.body).not.toContain(fixture.orgs.b.id);
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionsOfScopes } from '../../../shared/schemas/integrations.ts';
+import { isMcpPath } from '../../../shared/schemas/mcp.ts';
 import { AppError } from '../../app-error.ts';
 import { authenticateApiKey } from './api-keys.ts';
 
 /**
- * API keys on every /api/v1 operation (docs/integrations.md): `Authorization: Bearer cck_…` or
+ * API keys on every /api/v1 operation and on /mcp (docs/integrations.md, docs/mcp.md): `Authorization: Bearer cck_…` or
  * `X-API-Key: cck_…`. A valid key makes the request its maker's, narrowed to the key's organization and
  * scopes (access-guard, tenant); anything else with a key is 401. Each key may make API_KEY_RATE requests
  * a minute (per process), on top of the routes' own limits, which count per key too.
@@ -23,7 +24,8 @@ function keyOf(request: FastifyRequest): string | undefined {
 export function registerApiKeyAuthentication(app: FastifyInstance): void {
   const windows = new Map<string, { start: number; count: number }>();
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/functions/')) return;
+    // The MCP server (docs/mcp.md) takes the same keys: its tools call /api/v1 with them.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/functions/') && !isMcpPath(request.url)) return;
     const key = keyOf(request);
     if (!key) return;
     const identity = await authenticateApiKey(app.database.db, key);
@@ -44,6 +46,7 @@ export function registerApiKeyAuthentication(app: FastifyInstance): void {
       claims: {},
       apiKey: {
         id: identity.id,
+        name: identity.name,
         organizationId: identity.organizationId,
         scopes: identity.scopes,
         permissions: permissionsOfScopes(identity.scopes),

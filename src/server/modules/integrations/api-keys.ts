@@ -104,6 +104,8 @@ export async function revokeApiKey(tenant: Tenant, id: string): Promise<ApiKey> 
 
 export interface ApiKeyIdentity {
   id: string;
+  /** The name its maker gave it: what the audit trail shows beside the maker (docs/audit.md). */
+  name: string;
   organizationId: string;
   userId: string;
   scopes: ApiKeyScopes;
@@ -127,6 +129,6 @@ export async function authenticateApiKey(db: Db, key: string, now = new Date()):
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
       await tx.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
     }
-    return { id: row.id, organizationId: row.organizationId, userId: row.createdBy, scopes: row.scopes };
+    return { id: row.id, name: row.name, organizationId: row.organizationId, userId: row.createdBy, scopes: row.scopes };
   });
 }

@@ -12,6 +12,8 @@ import { type ApiKeyScopes, createdApiKeySchema } from '../../../shared/schemas/
 import { EVIDENCE_MAX_BYTES } from '../../../shared/schemas/programme-statuses.ts';
 import { buildApp } from '../../app.ts';
 import { userRoles } from '../../db/schema/access.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { verifyChain } from '../../platform/audit/audit-chain.ts';
 import { parseEnv } from '../../env.ts';
 import { addProgrammeControls, evidenceUpload, seedTestControls } from '../evidence/programme-test-fixture.ts';
 import { sha256Of } from '../../platform/files/file-store.ts';
@@ -67,7 +69,7 @@ const fields = (overrides: object = {}) => ({ title: 'Nightly backup restore tes
 
 describe('evidence uploaded with an API key', () => {
   it('is stored under its SHA-256 for the key’s organization, by the key’s maker, with either header', async () => {
-    const { key } = await createKey({ evidence: 'read_write' });
+    const { id: keyId, key } = await createKey({ evidence: 'read_write' });
     const byHeader = await uploadWithKey({ 'x-api-key': key }, fields());
     expect(byHeader.statusCode, byHeader.body).toBe(201);
     const item = readJson(byHeader, evidenceSchema);
@@ -88,6 +90,15 @@ describe('evidence uploaded with an API key', () => {
       fields({ title: 'Weekly restore test', controlIds: ['IAM-02'] }),
     );
     expect(byBearer.statusCode, byBearer.body).toBe(201);
+
+    // The trail names the key beside its maker (docs/audit.md), and the chain still verifies with it hashed in.
+    const trail = await database.db.select().from(auditEvents).where(eq(auditEvents.entityId, item.id));
+    expect(trail.map((entry) => [entry.actorId, entry.apiKeyId, entry.apiKeyName])).toContainEqual([
+      fixture.userIds.staffOfA,
+      keyId,
+      'CI pipeline',
+    ]);
+    expect((await verifyChain(database.db, fixture.orgs.a.id)).ok).toBe(true);
 
     // The client sees both in their register; the other organization sees neither.
     const mine = readJson(await app.inject({ method: 'GET', url: '/api/v1/evidence', headers: session('clientOfA') }), evidenceListSchema);

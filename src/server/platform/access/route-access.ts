@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import { type AccessRequirement, ENDPOINT_ACCESS, type EndpointAccess, needsAccessData } from '../../../shared/permissions.ts';
 import { type ApiKeyRule, apiKeyRuleAdmits, apiKeyRuleFor, describeApiKeyScopes, isApiKeyRule } from '../../../shared/api-key-scopes.ts';
+import { isMcpPath } from '../../../shared/schemas/mcp.ts';
 import { AppError } from '../../app-error.ts';
 import { recordSecurityEvent, requireAccess, requireSignedIn } from './access-guard.ts';
 
@@ -13,6 +14,9 @@ declare module 'fastify' {
 
 /** The product's API: every route under these declares its access or is not registered at all. */
 const GUARDED_PREFIXES = ['/api/v1/', '/functions/v1/'];
+
+/** Guarded like the API: the MCP server (docs/mcp.md), whose tools call the API with the caller's credentials. */
+const isGuarded = (url: string) => GUARDED_PREFIXES.some((prefix) => url.startsWith(prefix)) || isMcpPath(url);
 
 function guardFor(requirement: AccessRequirement): onRequestAsyncHookHandler | undefined {
   if (requirement.apiKey) {
@@ -95,7 +99,7 @@ function documentedOperationId(route: RouteOptions): string | null | undefined {
 type EndpointTable = Readonly<Record<string, AccessRequirement & { apiKeyScope?: unknown }>>;
 
 /**
- * Guarded by default: each route under /api/v1 and /functions/v1 names its access in
+ * Guarded by default: each route under /api/v1 and /functions/v1 (and /mcp) names its access in
  * `config.access`; this puts that guard first in its onRequest hooks (after the API-key scope check),
  * and refuses to register a route that names nothing (or a name ENDPOINT_ACCESS does not know), whose
  * name says nothing of API keys (`apiKeyScope`: every such route is reachable by a key), or one the
@@ -104,7 +108,7 @@ type EndpointTable = Readonly<Record<string, AccessRequirement & { apiKeyScope?:
  */
 export function registerRouteAccess(app: FastifyInstance, table: EndpointTable = ENDPOINT_ACCESS): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    if (!isGuarded(route.url)) return;
     const name = route.config?.access;
     if (name === undefined || !Object.hasOwn(table, name)) {
       throw new UndeclaredAccessError(

@@ -21,8 +21,14 @@ import { type AuditOrigin, auditOrigin } from '../audit/record-audit.ts';
  * returns nothing it should not.
  */
 
+/** The API key a request acts through: written on every audit entry of its tenant transactions (docs/audit.md). */
+export interface ScopeApiKey {
+  id: string;
+  name: string;
+}
+
 export type TenantScope =
-  | { kind: 'member'; userId: string; organizationId: string }
+  | { kind: 'member'; userId: string; organizationId: string; apiKey?: ScopeApiKey }
   | { kind: 'staff'; userId: string; organizationIds: readonly string[] }
   | { kind: 'all'; userId: string | null }
   /** A signed-in client who belongs to no organization yet: every tenant read is empty. */
@@ -94,12 +100,16 @@ function canAssumeTenantRole(db: Db): Promise<boolean> {
 export async function withTenant<T>(db: Db, scope: TenantScope, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
   const ids = scopeOrganizationIds(scope);
   const assumeRole = await canAssumeTenantRole(db);
+  const apiKey = scope.kind === 'member' ? scope.apiKey : undefined;
   return db.transaction(async (tx) => {
     // One statement: `set_config('role', …, true)` is `set local role`, without a round trip of its own.
+    // A key's id and name go on every audit entry this transaction appends (trigger audit_events_api_key).
     await tx.execute(sql`select
       set_config('app.tenant_all', ${ids === null ? 'on' : 'off'}, true),
       set_config('app.organization_ids', ${(ids ?? []).join(',')}, true),
-      set_config('app.user_id', ${scope.userId ?? ''}, true)${assumeRole ? sql`, set_config('role', ${TENANT_DB_ROLE}, true)` : sql``}`);
+      set_config('app.user_id', ${scope.userId ?? ''}, true),
+      set_config('app.api_key_id', ${apiKey?.id ?? ''}, true),
+      set_config('app.api_key_name', ${apiKey?.name ?? ''}, true)${assumeRole ? sql`, set_config('role', ${TENANT_DB_ROLE}, true)` : sql``}`);
     return work(tx);
   });
 }
@@ -148,7 +158,8 @@ const scopes = new WeakMap<FastifyRequest, Promise<TenantScope>>();
  * An API key reaches its one organization, and only while its maker still does (an ended assignment or
  * membership ends the key's reach too): docs/integrations.md.
  */
-async function apiKeyScope(request: FastifyRequest, organizationId: string): Promise<TenantScope> {
+async function apiKeyScope(request: FastifyRequest, apiKey: ScopeApiKey & { organizationId: string }): Promise<TenantScope> {
+  const { organizationId } = apiKey;
   const access = await getRequestAccess(request);
   const { userId } = access.user;
   const maker = await loadAccess(request.server.database.db, userId);
@@ -157,7 +168,9 @@ async function apiKeyScope(request: FastifyRequest, organizationId: string): Pro
     isAdministrator: maker.roles.includes('administrator'),
     isStaff: maker.userType === 'staff',
   });
-  return scopeReaches(makerScope, organizationId) ? { kind: 'member', userId, organizationId } : { kind: 'none', userId };
+  return scopeReaches(makerScope, organizationId)
+    ? { kind: 'member', userId, organizationId, apiKey: { id: apiKey.id, name: apiKey.name } }
+    : { kind: 'none', userId };
 }
 
 /** The request's tenant scope, loaded once per request. The service-role key reaches every organization. */
@@ -168,7 +181,7 @@ export function tenantScope(request: FastifyRequest): Promise<TenantScope> {
       request.auth?.role === 'service_role'
         ? Promise.resolve({ kind: 'all', userId: null })
         : request.auth?.apiKey
-          ? apiKeyScope(request, request.auth.apiKey.organizationId)
+          ? apiKeyScope(request, request.auth.apiKey)
           : getRequestAccess(request).then((access) =>
               resolveTenantScope(request.server.database.db, {
                 userId: access.user.userId,

@@ -124,7 +124,10 @@ export function AuditTrailViewer({ scope }: { scope: Pick<TrailFilters, 'organiz
               <summary className="flex cursor-pointer flex-wrap gap-x-3 gap-y-1">
                 <span className="font-mono text-muted-foreground">#{event.seq}</span>
                 <span className="font-medium">{event.action}</span>
-                <span>{event.actor ? event.actor.name : 'System'}</span>
+                <span>
+                  {event.actor ? event.actor.name : 'System'}
+                  {event.apiKey ? <span className="text-muted-foreground"> via API key “{event.apiKey.name}”</span> : null}
+                </span>
                 <time dateTime={event.occurredAt} className="text-muted-foreground">
                   {new Date(event.occurredAt).toLocaleString()}
                 </time>

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ApiKeysSection } from './api-keys-section.tsx';
+import { ConnectAssistantPanel } from './connect-assistant-panel.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
 /**
@@ -40,6 +41,7 @@ export function IntegrationsScreen({
           ) : (
             <>
               <ApiKeysSection organizationId={organizationId} />
+              <ConnectAssistantPanel />
               <WebhooksSection organizationId={organizationId} />
             </>
           )}
