@@ -35,7 +35,7 @@ export const READINESS: Readiness = {
       ],
     },
   ],
-  controlsByStatus: { not_started: 5, in_progress: 2, implemented: 3, stale: 1 },
+  controlsByStatus: { not_started: 5, in_progress: 2, implemented: 3, stale: 1, failing: 0 },
   controlsNotApplicable: 1,
   expiringEvidence: [
     { id: '3f2e1d0c-9b8a-4765-8432-10fedcba9876', title: 'Q3 access review', expiresAt: '2026-12-10T00:00:00.000Z', controlIds: ['AC-03'] },

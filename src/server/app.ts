@@ -64,6 +64,7 @@ import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.r
 import { registerScimRoutes } from './modules/scim/scim.routes.ts';
 import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { registerConnectorRoutes } from './modules/connectors/connectors.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SCIM 2.0 provisioning of the people roster (docs/scim.md): /scim/v2 and its token under Integrations.
   registerScimRoutes(app);
   registerScimTokenRoutes(app);
+  registerConnectorRoutes(app);
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
   startWorkersWhenReady(app, deps.database, env);

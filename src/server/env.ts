@@ -51,6 +51,8 @@ export const envSchema = z.object({
    * every NODE_ENV; test suites and a developer's local receiver set it explicitly.
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
+  /** Lets connectors (docs/connectors.md) reach loopback and private endpoints: off unless set; tests' local providers set it. */
+  CONNECTOR_ALLOW_PRIVATE_ENDPOINTS: booleanFlag,
   PUBLIC_URL: z.url().optional(),
   /** Lets a scraper read /metrics from anywhere with `Authorization: Bearer <token>`; without it, /metrics answers this machine only. */
   METRICS_TOKEN: z.preprocess((value) => value || undefined, z.string().min(32).optional()),

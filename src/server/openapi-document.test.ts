@@ -72,6 +72,9 @@ const VERBS = [
   'acknowledge',
   // Issue 35: a reviewer confirms what the reader extracted (confirmVendorDocumentExtraction, the issue's own name).
   'confirm',
+  // Issue 38: a connection is tested and run on demand (testConnection, runConnection: the issue's own names).
+  'test',
+  'run',
 ];
 const OPERATION_ID = new RegExp(`^(${VERBS.join('|')})[A-Z][a-zA-Z0-9]*$`);
 

@@ -42,6 +42,8 @@ export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   ['audit'],
   // SCIM provisions the people roster through the people module's named functions (issue 37).
   ['scim'],
+  // Connectors (issue 38) store evidence, fail controls, open tasks and notify through those modules' functions.
+  ['connectors'],
   // Sample data loads every domain and is imported by app wiring only.
   ['sample-data'],
 ];

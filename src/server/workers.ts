@@ -17,6 +17,9 @@ import { startQuestionnaireWorker } from './modules/questionnaires/questionnaire
 import { workflowEventListener } from './modules/workflow-runs/triggers.ts';
 import { ATTESTATION_REMINDERS_CRON, startAttestationReminderWorker } from './modules/attestations/attestation-reminders.ts';
 import { POLICY_REVIEW_CLOCK_CRON, startPolicyReviewClockWorker } from './modules/policies/policy-review-clock.ts';
+import { CONNECTOR_CLOCK_CRON, startConnectorClockWorker } from './modules/connectors/connector-clock.ts';
+import { startConnectorRunWorker } from './modules/connectors/connection-run.ts';
+import { createSealer } from './modules/auth/tokens/sealing.ts';
 import { startVendorDocumentWorker } from './modules/vendors/documents/vendor-document-reading.ts';
 import { VENDOR_REVIEW_CLOCK_CRON, startVendorReviewClockWorker } from './modules/vendors/vendor-review-clock.ts';
 import { WORKFLOW_SCHEDULE_CRON, startWorkflowWorkers, workflowEngineDeps } from './modules/workflow-runs/workflow-runs.module.ts';
@@ -49,6 +52,7 @@ export const SCHEDULES: readonly { name: ScheduledJobName; cron: string }[] = [
   { name: 'attestation-reminders', cron: ATTESTATION_REMINDERS_CRON },
   { name: 'notification-digest', cron: NOTIFICATION_DIGEST_CRON },
   { name: 'auth-cleanup', cron: AUTH_CLEANUP_CRON },
+  { name: 'connector-clock', cron: CONNECTOR_CLOCK_CRON },
 ];
 
 /** Works every queue in this process and keeps the schedules. */
@@ -74,6 +78,14 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await startAuthCleanupWorker(jobs, { db, env });
   await startQuestionnaireWorker(jobs, db);
   await startVendorDocumentWorker(jobs, db, deps.fileStore);
+  await startConnectorClockWorker(jobs, db);
+  await startConnectorRunWorker(jobs, {
+    db,
+    jobs,
+    fileStore: deps.fileStore,
+    sealer: createSealer(env.AUTH_SECRET),
+    allowPrivateEndpoints: env.CONNECTOR_ALLOW_PRIVATE_ENDPOINTS,
+  });
 
   for (const { name, cron } of SCHEDULES) await jobs.schedule(name, cron);
   // The minute sweep of the outbox from before mail was one job per mail; a database that still has it drops it.

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   SPAM_DETECTED: 400,
   /** A webhook's URL is, or resolves to, a loopback, private, link-local or otherwise non-public address (integrations). */
   WEBHOOK_TARGET_NOT_PUBLIC: 400,
+  /** A connection's endpoint is, or resolves to, a loopback, private or link-local address (connectors). */
+  CONNECTOR_ENDPOINT_NOT_PUBLIC: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   /** Signed in with the first factor only, by an account that has a verified second factor (access). */

@@ -385,6 +385,9 @@ export const ENDPOINT_ACCESS = {
    * called with the caller's own credentials, so what the caller sees and does is decided per operation.
    */
   connectAssistant: { authenticated: true, apiKeyScope: 'unscoped' },
+  // Connectors (docs/connectors.md): their runs store evidence, so reading and running one is readEvidence's and
+  // writeEvidence's; credentials are given and removed by a person (a client manager, staff), never by a key.
+  manageConnectors: { authenticated: true, minimumRole: 'client_manager', permission: 'evidence:write', apiKeyScope: 'refused' },
   /** The Admin Sample Data Manager (docs/sample-data.md): staff holding is_data_ai_admin, whatever their role. */
   manageSampleData: { authenticated: true, capability: 'is_data_ai_admin', apiKeyScope: 'refused' },
 } as const satisfies Record<string, EndpointRequirement>;

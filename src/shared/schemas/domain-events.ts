@@ -17,6 +17,7 @@ export const DOMAIN_EVENT_TYPES = [
   'vendor.document_expiring',
   'vendor.questionnaire_submitted',
   'vendor.review_due',
+  'connector.check_failed',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -35,6 +36,7 @@ export const DOMAIN_EVENT_LABELS: Record<DomainEventType, string> = {
   'vendor.document_expiring': 'Vendor document expiring',
   'vendor.questionnaire_submitted': 'Vendor questionnaire submitted',
   'vendor.review_due': 'Vendor review due',
+  'connector.check_failed': 'Connector check failed',
 };
 
 /** One event as listeners receive it. */

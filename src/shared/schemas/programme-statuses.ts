@@ -30,13 +30,15 @@ export const AUDIT_TYPES = ['type1', 'type2'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 export const AUDIT_TYPE_LABELS: Record<AuditType, string> = { type1: 'Type I', type2: 'Type II' };
 
-export const CONTROL_STATUSES = ['not_started', 'in_progress', 'implemented', 'stale'] as const;
+/** `failing`: a connector's check found it not working (docs/connectors.md); it counts as not implemented. */
+export const CONTROL_STATUSES = ['not_started', 'in_progress', 'implemented', 'stale', 'failing'] as const;
 export type ControlStatus = (typeof CONTROL_STATUSES)[number];
 export const CONTROL_STATUS_LABELS: Record<ControlStatus, string> = {
   not_started: 'Not started',
   in_progress: 'In progress',
   implemented: 'Implemented',
   stale: 'Stale',
+  failing: 'Failing',
 };
 
 /**

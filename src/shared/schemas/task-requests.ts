@@ -52,6 +52,7 @@ export const TASK_SOURCES = [
   'policy_review',
   'vendor_questionnaire',
   'vendor_document',
+  'connector',
 ] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 

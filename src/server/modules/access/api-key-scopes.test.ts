@@ -115,6 +115,12 @@ const KEY_CALLABLE: Record<string, typeof EVERY_KEY | readonly ApiKeyScope[]> = 
   createAttestationCampaign: ['policies:read_write'],
   listPeople: ['people:read'],
   importPeople: ['people:read_write'],
+  // Connectors: their runs store evidence (connecting and deleting, which handle credentials, are a person's: no key).
+  listConnectors: ['evidence:read'],
+  listConnections: ['evidence:read'],
+  listConnectionRuns: ['evidence:read'],
+  testConnection: ['evidence:read_write'],
+  runConnection: ['evidence:read_write'],
   // The person's side of a campaign: their link's token, no account.
   getAttestationInvitation: EVERY_KEY,
   acknowledgePolicy: EVERY_KEY,

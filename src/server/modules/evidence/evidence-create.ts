@@ -11,7 +11,7 @@ import { sniffMediaType } from '../../platform/files/sniff-media-type.ts';
 import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { EvidenceActor } from './evidence.service.ts';
 import { evidenceState, evidenceView, type EvidenceRow, expiresAtFor } from './evidence-views.ts';
-import { requireProgrammeControls } from './programme-controls.ts';
+import { programmeControlsAmong, requireProgrammeControls } from './programme-controls.ts';
 import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 
 /**
@@ -222,5 +222,61 @@ export async function recordGeneratedEvidence(
     entityId: row.id,
     after: row,
   });
+  return row;
+}
+
+export interface CollectedEvidenceInput {
+  title: string;
+  description: string;
+  /** The controls it evidences; those outside the organization's programme are left out. */
+  controlIds: readonly string[];
+  /** The stored file (content-addressed: `store.put` answered its SHA-256 and size). */
+  file: { sha256: string; size: number; fileName: string; mediaType: string };
+  collectedAt: Date;
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** Who the item is credited to (the connection's owner). */
+  uploadedBy: string;
+}
+
+/**
+ * Evidence a connector collected (docs/connectors.md): the provider's raw answer as a JSON file, its
+ * SHA-256, the period it covers, on the check's controls that are in the programme, with its trail entry
+ * (`evidence.collect`) in the caller's transaction. Null when none of the controls is in the programme.
+ */
+export async function recordCollectedEvidence(
+  tx: DbTransaction,
+  organizationId: string,
+  input: CollectedEvidenceInput,
+  origin: AuditOrigin,
+  now: Date,
+): Promise<EvidenceRow | null> {
+  const inProgramme = await programmeControlsAmong(tx, organizationId, input.controlIds);
+  if (inProgramme.length === 0) return null;
+  const fields = evidenceFieldsSchema.parse({
+    title: input.title.slice(0, 200),
+    description: '',
+    controlIds: inProgramme,
+    collectedAt: input.collectedAt.toISOString(),
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+  });
+  const row = await insertEvidence(
+    tx,
+    organizationId,
+    { ...fields, description: input.description.slice(0, 2000) },
+    {
+      kind: 'file',
+      url: null,
+      sha256: input.file.sha256,
+      fileName: input.file.fileName,
+      mediaType: input.file.mediaType,
+      sizeBytes: input.file.size,
+      uploadedBy: input.uploadedBy,
+    },
+    origin,
+    now,
+  );
+  await recordAudit(tx, { ...origin, organizationId, action: 'evidence.collect', entityType: 'evidence', entityId: row.id, after: row });
   return row;
 }

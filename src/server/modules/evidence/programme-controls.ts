@@ -62,3 +62,15 @@ export async function visibleControlIds(tx: DbTransaction, reader: PermissionSub
 export function linkedControlsVisible(visible: Set<string> | null, controlIds: readonly string[]): boolean {
   return visible === null || controlIds.length === 0 || controlIds.some((id) => visible.has(id));
 }
+
+/** The ids among `controlIds` that are in the organization's programme (in the order given). */
+export async function programmeControlsAmong(tx: DbTransaction, organizationId: string, controlIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(controlIds)];
+  if (wanted.length === 0) return [];
+  const rows = await tx
+    .select({ controlId: organizationControls.controlId })
+    .from(organizationControls)
+    .where(and(eq(organizationControls.organizationId, organizationId), inArray(organizationControls.controlId, wanted)));
+  const found = new Set(rows.map((row) => row.controlId));
+  return wanted.filter((id) => found.has(id));
+}

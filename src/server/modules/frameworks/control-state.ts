@@ -182,3 +182,58 @@ export async function importControlChange(
   if (!before) return;
   await editControl(tx, by.origin, before, { ...change, updatedBy: by.userId, updatedAt: now });
 }
+
+/**
+ * A connector's check found these controls not working (docs/connectors.md): those in the organization's
+ * programme that apply and are not failing yet become `failing`, each recorded with `reason` (the check and
+ * the resources at fault) on the trail. Answers the controls changed.
+ */
+export async function markControlsFailing(
+  tx: DbTransaction,
+  organizationId: string,
+  controlIds: readonly string[],
+  reason: unknown,
+  origin: AuditOrigin,
+  now: Date,
+): Promise<string[]> {
+  const rows = await lockControls(
+    tx,
+    organizationId,
+    controlIds,
+    and(eq(organizationControls.applicable, true), notInArray(organizationControls.status, ['failing'])),
+  );
+  if (rows.length === 0) return [];
+  await tx
+    .update(organizationControls)
+    .set({ status: 'failing', updatedAt: now })
+    .where(
+      inArray(
+        organizationControls.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  for (const row of rows) {
+    await recordAudit(tx, {
+      ...origin,
+      organizationId,
+      action: 'control.fail',
+      entityType: 'control',
+      entityId: row.controlId,
+      before: auditedControl(row),
+      after: { ...auditedControl(row), status: 'failing', reason },
+    });
+  }
+  return rows.map((row) => row.controlId);
+}
+
+/** The checks that failed these controls pass again: the failing ones among them count as implemented. Answers them. */
+export async function clearFailingControls(
+  tx: DbTransaction,
+  organizationId: string,
+  controlIds: readonly string[],
+  origin: AuditOrigin,
+  now: Date,
+): Promise<string[]> {
+  const before = await lockControls(tx, organizationId, controlIds, eq(organizationControls.status, 'failing'));
+  return flipStatus(tx, before, 'implemented', origin, now);
+}

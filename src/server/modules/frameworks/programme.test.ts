@@ -191,7 +191,7 @@ describe('activation and readiness', () => {
     expect(soc2.requirements[1]?.reason).toBe(
       'Partly met: IAM-05 is in progress with no evidence fresher than 180 days; CRY-02 is not started with no evidence fresher than 365 days; IAM-01 is implemented with fresh evidence.',
     );
-    expect(readiness.controlsByStatus).toEqual({ not_started: 2, in_progress: 1, implemented: 2, stale: 0 });
+    expect(readiness.controlsByStatus).toEqual({ not_started: 2, in_progress: 1, implemented: 2, stale: 0, failing: 0 });
     expect(readiness.controlsNotApplicable).toBe(1);
     expect(readiness.staleEvidence.map((item) => item.title)).toEqual(['Old policy approval']);
     expect(readiness.expiringEvidence).toEqual([]);

@@ -159,6 +159,14 @@ export function nextActions(facts: NextActionFacts): NextAction[] {
       href: workspaceHref.compliance('evidence', scope),
     });
   }
+  const failing = controls.filter((row) => row?.status === 'failing').length;
+  if (failing > 0) {
+    actions.push({
+      kind: 'implement_control',
+      title: `Fix ${plural(failing, 'control')} a connector's check found failing`,
+      href: workspaceHref.compliance('controls', { status: 'failing', ...scope }),
+    });
+  }
   const notStarted = controls.filter((row) => row?.status === 'not_started' || row?.status === 'stale').length;
   if (notStarted > 0) {
     actions.push({

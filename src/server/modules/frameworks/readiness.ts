@@ -66,6 +66,7 @@ const STATUS_WORDS: Record<ControlStatus, string> = {
   in_progress: 'is in progress',
   implemented: 'is implemented',
   stale: 'is stale',
+  failing: 'is failing a connector’s check',
 };
 
 function describeControl(id: string, control: ReadinessControlInput, fresh: number): string {

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { TaskStatus } from '../../../shared/schemas/task-requests.ts';
+import { CANCELLABLE_TASK_STATUSES, type TaskStatus } from '../../../shared/schemas/task-requests.ts';
+import { cancelQueuedAgentRuns } from './agent-run-state.ts';
+import { recordTaskEvent } from './task-events.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
@@ -50,4 +52,25 @@ export async function setTaskRequestStatus(
 /** The staff member working on the request: the last one to touch it. */
 export async function assignTaskRequest(tx: DbTransaction, requestId: string, assigneeId: string, now = new Date()): Promise<void> {
   await tx.update(taskRequests).set({ assigneeId, updatedAt: now }).where(eq(taskRequests.id, requestId));
+}
+
+/**
+ * What a task asked for no longer needs doing (a connector's check passes again, docs/connectors.md): a
+ * request still open is cancelled with its queued agent runs, and its timeline says why. The caller
+ * records the trail entry of its own operation. Answers whether the request was open.
+ */
+export async function closeResolvedTaskRequest(
+  tx: DbTransaction,
+  jobs: Jobs,
+  requestId: string,
+  detail: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [request] = await tx.select().from(taskRequests).where(eq(taskRequests.id, requestId)).for('update');
+  if (!request || !CANCELLABLE_TASK_STATUSES.includes(request.status)) return false;
+  await tx.update(taskRequests).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(taskRequests.id, requestId));
+  await emitTaskStatusChanged(tx, jobs, request, 'cancelled');
+  await cancelQueuedAgentRuns(tx, requestId, now);
+  await recordTaskEvent(tx, jobs, { organizationId: request.organizationId, taskRequestId: request.id, kind: 'cancelled', detail });
+  return true;
 }

@@ -33,6 +33,10 @@ export interface JobDataMap {
   'questionnaire-answer': { questionnaireId: string; organizationId: string };
   /** Read one uploaded vendor document (PDF text, fields with their pages) off the request: modules/vendors/documents/vendor-document-reading.ts. */
   'vendor-document-read': { documentId: string; organizationId: string };
+  /** Run one connection's checks (scheduled or on demand): modules/connectors/connection-run.ts. */
+  'connector-run': { runId: string; organizationId: string };
+  /** Every 10 minutes: queue a run for each connection whose next run came due. modules/connectors/connector-clock.ts. */
+  'connector-clock': { reason: 'schedule' | 'manual' };
 }
 export type JobName = keyof JobDataMap;
 

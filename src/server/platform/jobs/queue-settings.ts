@@ -130,6 +130,20 @@ export const QUEUE_SETTINGS: Record<JobName, QueueSettings> = {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     expireInSeconds: 10 * 60,
   },
+  // Idempotent: only a run still `queued` is taken up; a retry of a run that died `running` finishes it as an error.
+  'connector-run': {
+    retryLimit: 1,
+    retryDelay: 60,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 30 * 60,
+  },
+  // Idempotent: a connection's next run moves in the transaction that queues its run.
+  'connector-clock': {
+    retryLimit: 2,
+    retryDelay: 60,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 5 * 60,
+  },
   // Idempotent deletes; a missed hour is caught up by the next.
   'auth-cleanup': {
     retryLimit: 2,

@@ -8,6 +8,7 @@ export const CONTROL_STATUS_TONES: Record<ControlStatus, Tone> = {
   in_progress: 'info',
   implemented: 'green',
   stale: 'red',
+  failing: 'red',
 };
 
 export const REQUIREMENT_STATUS_TONES: Record<RequirementStatus, Tone> = {

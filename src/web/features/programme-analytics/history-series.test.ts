@@ -33,7 +33,7 @@ it('reads the organization-wide counts from the * rows by `group.key`, and lenie
     ],
   };
   expect(programmeSeries(history, 'controls').rows).toEqual([
-    { day: '2026-11-24', not_started: 7, in_progress: 2, implemented: 5, stale: 0 },
+    { day: '2026-11-24', not_started: 7, in_progress: 2, implemented: 5, stale: 0, failing: 0 },
   ]);
 });
 

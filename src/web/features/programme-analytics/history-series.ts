@@ -52,7 +52,7 @@ export const PROGRAMME_SERIES: Record<ProgrammeCountGroup, Series[]> = {
   controls: CONTROL_STATUSES.map((status) => ({
     key: status,
     label: CONTROL_STATUS_LABELS[status],
-    color: { not_started: GREY, in_progress: AMBER, implemented: GREEN, stale: RED }[status],
+    color: { not_started: GREY, in_progress: AMBER, implemented: GREEN, stale: RED, failing: RED }[status],
   })),
   evidence: EVIDENCE_STATES.map((state) => ({
     key: state,

@@ -10,6 +10,7 @@ const STATUS_ACCENT: Record<ControlStatus, string> = {
   in_progress: 'border-l-blue-500',
   implemented: 'border-l-emerald-500',
   stale: 'border-l-red-500',
+  failing: 'border-l-red-700',
 };
 
 /** Readiness per active framework, with an empty state that sends the client to activate one. */
