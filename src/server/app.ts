@@ -46,6 +46,8 @@ import { registerVendorQuestionnaireRoutes } from './modules/vendor-questionnair
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
+import { addInvitedMember } from './modules/organizations/organization-members.ts';
+import { SYSTEM_ORIGIN } from './platform/audit/record-audit.ts';
 import { registerSampleDataRoutes } from './modules/sample-data/sample-data.routes.ts';
 import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
 import { deleteOrganizationSubscriptions } from './modules/billing/billing.service.ts';
@@ -63,6 +65,7 @@ import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.routes.ts';
 import { registerScimRoutes } from './modules/scim/scim.routes.ts';
 import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
+import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -209,7 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, await loadSigningKeys(app));
   registerApiKeyAuthentication(app);
   registerRouteAccess(app);
-  const authDeps = await registerAuthModule(app);
+  const authDeps = await registerAuthModule(app, {
+    // A person the organization's identity provider vouches for, signing in for the first time, joins it as a client.
+    joinSsoOrganization: (tx, input) => addInvitedMember(tx, app.jobs, { ...input, origin: SYSTEM_ORIGIN }),
+  });
   registerHealthRoutes(app, deps.database);
   registerContentRoutes(app, deps.content);
   registerAccessRoutes(app, authDeps);
@@ -245,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SCIM 2.0 provisioning of the people roster (docs/scim.md): /scim/v2 and its token under Integrations.
   registerScimRoutes(app);
   registerScimTokenRoutes(app);
+  // SAML single sign-on per organization (docs/auth.md "SAML SSO"): its settings under Integrations.
+  registerSsoRoutes(app);
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
   startWorkersWhenReady(app, deps.database, env);

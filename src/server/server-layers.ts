@@ -20,7 +20,7 @@ export const PLATFORM_PIECES = ['access', 'audit', 'events', 'files', 'http', 'j
  * Tests may import any module (they compose like app wiring does).
  */
 export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
-  ['auth', 'consent', 'content', 'deliverables', 'dsar', 'health', 'leads', 'notifications', 'press', 'web'],
+  ['auth', 'consent', 'content', 'deliverables', 'dsar', 'health', 'leads', 'notifications', 'press', 'sso', 'web'],
   ['access', 'frameworks', 'integrations', 'task-requests'],
   ['controls', 'files', 'organizations', 'reviews', 'support', 'trust-center', 'workflows'],
   ['billing', 'search'],

@@ -27,6 +27,7 @@ import * as support from './schema/support.ts';
 import * as trustCenter from './schema/trust-center.ts';
 import * as questionnaires from './schema/questionnaires.ts';
 import * as scim from './schema/scim.ts';
+import * as sso from './schema/sso.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -59,5 +60,6 @@ export const schema = {
   ...trustCenter,
   ...questionnaires,
   ...scim,
+  ...sso,
 };
 export type Schema = typeof schema;
