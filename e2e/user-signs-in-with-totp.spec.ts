@@ -75,7 +75,7 @@ test('a user adds a passkey on /profile, signs in with it as the second step, an
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport: 'usb',
       hasUserVerification: true,
       isUserVerified: true,
       automaticPresenceSimulation: true,

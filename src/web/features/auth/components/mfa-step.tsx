@@ -70,7 +70,7 @@ export function MfaStep() {
     setSending(true);
     try {
       const client = await getAuthClient();
-      const { error: passkeyError } = await client.mfa.webauthn.authenticate({ factorId: factor.id }, { hints: [] });
+      const { error: passkeyError } = await client.mfa.webauthn.authenticate({ factorId: factor.id });
       if (passkeyError) setError(passkeyError.code ? authErrorMessage(passkeyError) : 'Your passkey did not answer. Try again.');
     } finally {
       setSending(false);

@@ -12,8 +12,6 @@ import { getAuthClient } from '../../auth/auth-client.ts';
 import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { SectionCard } from './section-card.tsx';
 
-const ANY_AUTHENTICATOR = { hints: [], authenticatorSelection: { authenticatorAttachment: undefined } };
-
 /**
  * Passkeys as a second factor (docs/auth.md "Passkeys"): auth-js `mfa.webauthn.register` enrols the
  * factor, asks the browser for a new credential (Touch ID, Windows Hello, a security key…) and
@@ -34,8 +32,7 @@ export function PasskeySection() {
     setAdding(true);
     try {
       const client = await getAuthClient();
-      // auth-js asks for a roaming security key by default; a passkey may live on this device too.
-      const { error: registerError } = await client.mfa.webauthn.register({ friendlyName }, ANY_AUTHENTICATOR);
+      const { error: registerError } = await client.mfa.webauthn.register({ friendlyName });
       if (registerError) {
         setError(registerError.code ? authErrorMessage(registerError) : `The passkey was not added: ${registerError.message}`);
         return;
