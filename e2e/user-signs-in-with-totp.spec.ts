@@ -59,3 +59,46 @@ test('a user who stops at the second step cannot open the workspace', async ({ p
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard-compliancecore$/);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
 });
+
+test('a user adds a passkey on /profile, signs in with it as the second step, and removes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('passkey');
+  await signUpAndConfirm(page, email);
+  // WebAuthn needs a domain as the relying party, never an IP address: the rest happens on localhost.
+  const origin = new URL(page.url()).origin.replace('127.0.0.1', 'localhost');
+  await signInWithPassword(page, email, origin);
+  await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
+
+  // Chromium's virtual authenticator answers navigator.credentials as a platform authenticator would.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await page.goto(`${origin}/profile`);
+  const card = page.getByRole('region', { name: 'Two-factor: passkeys' });
+  await card.getByLabel('Name (optional)').fill('Work laptop');
+  await card.getByRole('button', { name: 'Add a Passkey' }).click();
+  await expect(page.getByText('Passkey added').first()).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Your passkeys' }).getByText('Active')).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  await expectNoSeriousA11yViolations(page);
+
+  await signOut(page);
+  await signInWithPassword(page, email, origin);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use Your Passkey' }).click();
+  await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
+
+  await page.goto(`${origin}/profile`);
+  await card.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
+});

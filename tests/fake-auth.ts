@@ -48,6 +48,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> & { accessToken?: 
     signUp: notUsed,
     signInWithMagicLink: notUsed,
     signInWithGoogle: notUsed,
+    signInWithSso: notUsed,
     signOut: notUsed,
     reloadUser: notUsed,
     ...rest,

@@ -46,6 +46,8 @@ import { registerVendorQuestionnaireRoutes } from './modules/vendor-questionnair
 import { registerQuestionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrganizationMemberRoutes } from './modules/organizations/organization-members.routes.ts';
+import { addInvitedMember } from './modules/organizations/organization-members.ts';
+import { SYSTEM_ORIGIN } from './platform/audit/record-audit.ts';
 import { registerSampleDataRoutes } from './modules/sample-data/sample-data.routes.ts';
 import { registerOffboardingRoutes } from './modules/organizations/offboarding.routes.ts';
 import { deleteOrganizationSubscriptions } from './modules/billing/billing.service.ts';
@@ -65,6 +67,7 @@ import { registerScimRoutes } from './modules/scim/scim.routes.ts';
 import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { registerConnectorRoutes } from './modules/connectors/connectors.routes.ts';
+import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -213,7 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRouteAccess(app);
   // The MCP server (docs/mcp.md) notes each API route's access as the modules below register them.
   registerMcpRoutes(app);
-  const authDeps = await registerAuthModule(app);
+  const authDeps = await registerAuthModule(app, {
+    // A person the organization's identity provider vouches for, signing in for the first time, joins it as a client.
+    joinSsoOrganization: (tx, input) => addInvitedMember(tx, app.jobs, { ...input, origin: SYSTEM_ORIGIN }),
+  });
   registerHealthRoutes(app, deps.database);
   registerContentRoutes(app, deps.content);
   registerAccessRoutes(app, authDeps);
@@ -250,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScimRoutes(app);
   registerScimTokenRoutes(app);
   registerConnectorRoutes(app);
+  // SAML single sign-on per organization (docs/auth.md "SAML SSO"): its settings under Integrations.
+  registerSsoRoutes(app);
   registerSampleDataRoutes(app, authDeps);
   await registerApiReference(app);
   startWorkersWhenReady(app, deps.database, env);

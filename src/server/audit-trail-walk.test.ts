@@ -895,6 +895,18 @@ const WALKS: Record<string, Walk> = {
     },
     entity: () => ({ type: 'scim_token', id: orgA() }),
   },
+  // SAML single sign-on's settings (docs/auth.md "SAML SSO"): the metadata is read, not its certificate.
+  updateSsoSettings: {
+    actor: 'administrator',
+    call: () => ({
+      payload: {
+        organizationId: orgA(),
+        domains: [`sso-${unique()}.example`],
+        metadataXml: `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.example/${unique()}"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"><md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIB</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example/sso"/></md:IDPSSODescriptor></md:EntityDescriptor>`,
+      },
+    }),
+    entity: () => ({ type: 'sso_settings', id: orgA() }),
+  },
   createWebhook: {
     actor: 'administrator',
     call: () => ({ payload: { organizationId: orgA(), url: 'http://127.0.0.1:9/compliance', events: ['member.added'] } }),

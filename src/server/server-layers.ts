@@ -21,7 +21,7 @@ export const PLATFORM_PIECES = ['access', 'audit', 'events', 'files', 'http', 'j
  */
 export const SERVER_MODULE_RANKS: readonly (readonly string[])[] = [
   // The MCP server (issue 39) imports no module: its tools, resources and prompts call the API itself.
-  ['auth', 'consent', 'content', 'deliverables', 'dsar', 'health', 'leads', 'mcp', 'notifications', 'press', 'web'],
+  ['auth', 'consent', 'content', 'deliverables', 'dsar', 'health', 'leads', 'mcp', 'notifications', 'press', 'sso', 'web'],
   ['access', 'frameworks', 'integrations', 'task-requests'],
   ['controls', 'files', 'organizations', 'reviews', 'support', 'trust-center', 'workflows'],
   ['billing', 'search'],

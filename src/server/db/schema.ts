@@ -28,6 +28,7 @@ import * as trustCenter from './schema/trust-center.ts';
 import * as questionnaires from './schema/questionnaires.ts';
 import * as scim from './schema/scim.ts';
 import * as connectors from './schema/connectors.ts';
+import * as sso from './schema/sso.ts';
 
 /** The drizzle schema object: every domain's tables, for the typed client. */
 export const schema = {
@@ -61,5 +62,6 @@ export const schema = {
   ...questionnaires,
   ...scim,
   ...connectors,
+  ...sso,
 };
 export type Schema = typeof schema;

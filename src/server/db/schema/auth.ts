@@ -14,6 +14,22 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** A registered passkey, as @simplewebauthn/server needs it back to check an assertion. */
+export interface StoredWebAuthnCredential {
+  id: string;
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+}
+
+/** The challenge a passkey ceremony answers, with the relying party it was made for. */
+export interface WebAuthnSessionData {
+  type: 'create' | 'request';
+  challenge: string;
+  rpId: string;
+  origins: string[];
+}
+
 export interface AmrEntry {
   method: string;
   timestamp: number;
@@ -118,13 +134,15 @@ export const authMfaFactors = authSchema.table(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name').notNull().default(''),
-    factorType: text('factor_type', { enum: ['totp', 'phone'] }).notNull(),
+    factorType: text('factor_type', { enum: ['totp', 'phone', 'webauthn'] }).notNull(),
     status: text('status', { enum: ['unverified', 'verified'] })
       .notNull()
       .default('unverified'),
     /** Sealed TOTP secret (base32). */
     secret: text('secret'),
     phone: text('phone'),
+    /** A passkey's credential once registered (@simplewebauthn/server's WebAuthnCredential, the key base64url). */
+    webauthnCredential: jsonb('web_authn_credential').$type<StoredWebAuthnCredential>(),
     lastChallengedAt: timestamp('last_challenged_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -139,6 +157,8 @@ export const authMfaChallenges = authSchema.table('mfa_challenges', {
   ipAddress: text('ip_address').notNull(),
   /** SHA-256 of the SMS code for phone factors. */
   otpHash: text('otp_hash'),
+  /** A passkey challenge: what was asked of the authenticator, checked at verify (GoTrue's web_authn_session_data). */
+  webauthnSessionData: jsonb('web_authn_session_data').$type<WebAuthnSessionData>(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -242,3 +262,35 @@ export const authSignInThrottle = authSchema.table('sign_in_throttle', {
     .notNull()
     .default(sql`'{}'::text[]`),
 });
+
+/**
+ * SAML single sign-on (docs/auth.md "SAML SSO"): one row per AuthnRequest we sent (GoTrue's
+ * saml_relay_states); its id is the RelayState. The flow state carries PKCE and the redirect.
+ */
+export const authSamlRelayStates = authSchema.table('saml_relay_states', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The organization whose identity provider was asked (sso_settings). */
+  organizationId: uuid('organization_id').notNull(),
+  /** The AuthnRequest's ID: the response's InResponseTo must name it. */
+  requestId: text('request_id').notNull(),
+  flowStateId: uuid('flow_state_id')
+    .notNull()
+    .references(() => authFlowState.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Assertion ids already used, kept until the assertion expires: a replayed assertion is refused. */
+export const authSamlAssertions = authSchema.table(
+  'saml_assertions',
+  {
+    assertionId: text('assertion_id').notNull(),
+    /** The identity provider's entity id: ids are unique per issuer. */
+    issuer: text('issuer').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saml_assertions_issuer_id_key').on(table.issuer, table.assertionId),
+    index('saml_assertions_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -38,7 +38,7 @@ export async function loadSigningKeys(app: FastifyInstance): Promise<SigningKeys
 }
 
 /** The auth service: /auth/v1 (GoTrue-compatible) and /api/v1/public-config. Needs loadSigningKeys and registerAuthentication first. */
-export async function registerAuthModule(app: FastifyInstance): Promise<AuthDeps> {
+export async function registerAuthModule(app: FastifyInstance, hooks: Pick<AuthDeps, 'joinSsoOrganization'> = {}): Promise<AuthDeps> {
   const sms = outboxSmsProvider(app.database.db, (line) => app.log.info(line));
   // The outbox is for development: in production its codes would reach nobody, so phone factors
   // are refused (a clear error at enrolment) rather than locking users out at sign-in.
@@ -55,6 +55,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<AuthDeps
     sms,
     jobs: app.jobs,
     log: app.log,
+    ...hooks,
   };
   registerPublicConfigRoutes(app, deps);
   await registerAuthRoutes(app, deps);

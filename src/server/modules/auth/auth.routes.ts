@@ -7,6 +7,7 @@ import { GoTrueError, errors, sendGoTrueError } from './gotrue-errors.ts';
 import { registerMfaRoutes } from './mfa/mfa.routes.ts';
 import { registerServiceInfoRoutes } from './service-info.routes.ts';
 import { registerOidcRoutes } from './oidc/oidc.routes.ts';
+import { registerSamlRoutes } from './saml/saml.routes.ts';
 import { registerEmailLinkRoutes } from './email/email-link.routes.ts';
 import { registerSignupRoutes } from './email/signup.routes.ts';
 import { registerTokenRoutes } from './tokens/token.routes.ts';
@@ -89,13 +90,6 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
         if (!reply.hasHeader('cache-control')) reply.headers(noStore);
       });
 
-      // SAML single sign-on is not offered: every /sso route answers as GoTrue's do with SAML off.
-      const samlDisabled = async () => {
-        throw errors.samlDisabled();
-      };
-      scope.all('/sso', { schema: { hide: true } }, samlDisabled);
-      scope.all('/sso/*', { schema: { hide: true } }, samlDisabled);
-
       registerServiceInfoRoutes(scope, deps);
       registerTokenRoutes(scope, deps);
       registerSignupRoutes(scope, deps);
@@ -103,6 +97,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): 
       registerCurrentUserRoutes(scope, deps);
       registerMfaRoutes(scope, deps);
       registerOidcRoutes(scope, deps);
+      registerSamlRoutes(scope, deps);
       await scope.register(async (admin) => registerAdminRoutes(admin, deps));
     },
     { prefix: '/auth/v1' },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import type { Sealer } from './tokens/sealing.ts';
@@ -16,6 +16,11 @@ export interface AuthDeps {
   /** Mail is queued with its delivery job in the caller's transaction (mail/mail.service.ts). */
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /**
+   * Makes a user created by SAML single sign-on a member of the organization whose identity provider
+   * vouched for them, in the sign-in's transaction (handed in by the app: organizations rank above auth).
+   */
+  joinSsoOrganization?: (tx: DbTransaction, input: { organizationId: string; userId: string }) => Promise<void>;
 }
 
 /** Who is asking, for sessions and MFA challenges bound to an IP. */

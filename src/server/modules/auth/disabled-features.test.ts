@@ -17,17 +17,7 @@ afterAll(async () => {
 });
 
 describe('features that are off', () => {
-  it('SAML single sign-on: 404 saml_provider_disabled, by domain, by provider id and on the admin API', async () => {
-    const disabled = { name: 'AuthApiError', status: 404, code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' };
-    const client = server.client();
-    expect((await client.signInWithSSO({ domain: 'example.com' })).error).toMatchObject(disabled);
-    expect((await client.signInWithSSO({ providerId: crypto.randomUUID() })).error).toMatchObject(disabled);
-    const metadata = await server.app.inject({
-      method: 'GET',
-      url: '/auth/v1/sso/saml/metadata',
-      headers: { 'x-supabase-api-version': '2024-01-01' },
-    });
-    expect([metadata.statusCode, metadata.json()]).toEqual([404, expect.objectContaining({ code: 'saml_provider_disabled' })]);
+  it('the GoTrue admin API for SSO providers: 404 saml_provider_disabled (organizations register theirs through updateSsoSettings)', async () => {
     const headers = { authorization: `Bearer ${serviceRoleToken(server.app)}`, 'x-supabase-api-version': '2024-01-01' };
     const providers = await server.app.inject({ method: 'GET', url: '/auth/v1/admin/sso/providers', headers });
     expect([providers.statusCode, providers.json()]).toEqual([404, expect.objectContaining({ code: 'saml_provider_disabled' })]);

@@ -33,6 +33,7 @@ const MESSAGES: Record<string, string> = {
   refresh_token_not_found: 'Your session has ended. Sign in again.',
   refresh_token_already_used: 'Your session has ended. Sign in again.',
   mfa_verification_failed: 'That code is not correct. Check the code and try again.',
+  sso_provider_not_found: 'Single sign-on is not set up for this email domain. Sign in with your password instead.',
   mfa_challenge_expired: 'The code has expired. Ask for a new one.',
   mfa_ip_address_mismatch: 'The code was requested from another network. Ask for a new code.',
   mfa_factor_not_found: 'This verification method no longer exists. Reload the page.',

@@ -47,6 +47,8 @@ export interface AuthContextValue {
   signUp(email: string, password: string, returnTo?: string | null): Promise<SignUpResult>;
   signInWithMagicLink(email: string, returnTo?: string | null): Promise<{ error: AuthError | null }>;
   signInWithGoogle(returnTo?: string | null): Promise<{ error: AuthError | null }>;
+  /** Sends the browser to the identity provider of the address's domain (SAML single sign-on). */
+  signInWithSso(email: string, returnTo?: string | null): Promise<{ error: AuthError | null }>;
   /** Signs out; with `redirectTo`, then loads that page afresh (guards wait instead of detouring via /auth). */
   signOut(scope?: 'local' | 'global' | 'others', options?: { redirectTo?: string }): Promise<{ error: AuthError | null }>;
   /** Fetches the user again (after unlinking an identity, say) by refreshing the session. */
@@ -261,6 +263,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         withClient(async (authClient) => {
           rememberReturnPath(returnTo ?? null);
           const { error } = await authClient.signInWithOAuth({ provider: 'google', options: { redirectTo: `${origin}/` } });
+          return { error };
+        }),
+      signInWithSso: (email, returnTo) =>
+        withClient(async (authClient) => {
+          rememberReturnPath(returnTo ?? null);
+          const domain = email
+            .slice(email.lastIndexOf('@') + 1)
+            .trim()
+            .toLowerCase();
+          // auth-js sends the browser to the identity provider itself once the server answers its address.
+          const { error } = await authClient.signInWithSSO({ domain, options: { redirectTo: `${origin}/` } });
           return { error };
         }),
       signOut: async (scope = 'local', options = {}) => {

@@ -5,6 +5,7 @@ import { useCan } from '../../features/auth/access.ts';
 import { useAuth } from '../../features/auth/auth.tsx';
 import { ConnectionsSection } from '../../features/connectors/components/connections-section.tsx';
 import { IntegrationsScreen } from '../../features/integrations/components/integrations-screen.tsx';
+import { SsoSection } from '../../features/sso/components/sso-section.tsx';
 import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 
 /**
@@ -20,7 +21,9 @@ export function IntegrationsTab() {
   const canManage = access ? isIntegrationAdmin(access) : false;
   return (
     <div className="space-y-10">
-      <IntegrationsScreen canManage={canManage} organizationId={organizationId} picker={<ProgrammeOrganizationPicker picker={picker} />} />
+      <IntegrationsScreen canManage={canManage} organizationId={organizationId} picker={<ProgrammeOrganizationPicker picker={picker} />}>
+        {organizationId === null ? null : <SsoSection organizationId={organizationId} />}
+      </IntegrationsScreen>
       {canReadConnections && organizationId !== null ? (
         <ConnectionsSection organizationId={organizationId} canManage={canManageConnections} />
       ) : null}

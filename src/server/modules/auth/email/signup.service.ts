@@ -1,3 +1,4 @@
+import { refuseWhenSsoRequired } from '../saml/sso-required.ts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../../db/client.ts';
@@ -96,6 +97,7 @@ export async function signUp(
   if (input.email && input.phone) throw errors.validation('Only an email address or phone number should be provided on signup.');
   const pkce = readPkceParams(input);
   const email = validEmail(input.email);
+  await refuseWhenSsoRequired(deps.db, email);
   const data = input.data ?? {};
   if (deps.env.AUTH_MAILER_AUTOCONFIRM) return signUpConfirmed(deps, { email, passwordHash, data }, client);
   const result = await deps.db.transaction(async (tx) => {
@@ -170,6 +172,7 @@ export interface OtpInput extends PkceParams {
 export async function requestEmailOtp(deps: AuthDeps, input: OtpInput, target: LinkTarget): Promise<void> {
   if (input.phone && !input.email) throw new GoTrueError(422, 'phone_provider_disabled', 'Unsupported phone provider');
   const email = validEmail(input.email);
+  await refuseWhenSsoRequired(deps.db, email);
   const pkce = readPkceParams(input);
   await deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);

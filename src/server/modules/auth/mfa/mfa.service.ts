@@ -7,10 +7,13 @@ import { checkSmsCode, checkTotp, hashSmsCode, newSmsCode, newTotpSecret, normal
 import type { RequestUser } from '../request-user.ts';
 import { type SessionResponse, addAmr, issueRefreshToken, sessionResponse } from '../tokens/sessions.ts';
 import { isUuid } from '../uuid.ts';
+import { type WebAuthnParams, relyingParty, verifyWebAuthn, webauthnChallenge } from './webauthn.ts';
+import type { StoredWebAuthnCredential } from '../../../db/schema/auth.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import type { Tx } from '../users/user-store.ts';
 
 const MAX_FACTORS = 10;
+const AMR_METHOD = { totp: 'totp', phone: 'mfa/phone', webauthn: 'mfa/webauthn' } as const;
 const UNVERIFIED_FACTOR_TTL_MS = 300_000;
 export const CHALLENGE_TTL_MS = 300_000;
 const PHONE_CHALLENGE_INTERVAL_MS = 60_000;
@@ -34,7 +37,8 @@ export async function enrollFactor(
   defaultIssuer: string,
 ): Promise<Record<string, unknown>> {
   const type = input.factor_type;
-  if (type !== 'totp' && type !== 'phone') throw errors.validation('factor_type needs to be totp or phone');
+  if (type !== 'totp' && type !== 'phone' && type !== 'webauthn')
+    throw errors.validation('factor_type needs to be totp, phone or webauthn');
   if (type === 'phone' && deps.env.AUTH_MFA_PHONE_DISABLED)
     throw new GoTrueError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
   const userId = current.user.id;
@@ -72,6 +76,11 @@ export async function enrollFactor(
   const friendlyName = input.friendly_name ?? '';
   if (factors.some((factor) => factor.friendlyName === friendlyName)) throw nameConflict(friendlyName);
   const id = randomUUID();
+  if (type === 'webauthn') {
+    // The passkey itself is made at the first challenge (`create`) and stored when that is verified.
+    await insertFactor(deps, { id, userId, friendlyName, factorType: 'webauthn' });
+    return { id, type: 'webauthn', friendly_name: friendlyName };
+  }
   if (type === 'phone') {
     await insertFactor(deps, { id, userId, friendlyName, factorType: 'phone', phone });
     return { id, type: 'phone', friendly_name: friendlyName, phone: input.phone };
@@ -101,6 +110,7 @@ export async function challengeFactor(
   current: RequestUser,
   factorId: string,
   client: ClientInfo,
+  webauthn: { params: WebAuthnParams | undefined; siteOrigin: string },
 ): Promise<Record<string, unknown>> {
   const [factor] = await deps.db
     .select()
@@ -126,6 +136,18 @@ export async function challengeFactor(
     const code = newSmsCode();
     await deps.db.insert(authMfaChallenges).values({ id, factorId, ipAddress: client.ip, otpHash: hashSmsCode(id, code), createdAt: now });
     await deps.sms.send({ to: `+${factor.phone ?? ''}`, text: `Your code is ${code}` });
+  } else if (factor.factorType === 'webauthn') {
+    const party = relyingParty(webauthn.siteOrigin, webauthn.params);
+    const registered = current.factors.flatMap((row) => (row.webauthnCredential ? [row.webauthnCredential] : []));
+    const { options, session } = await webauthnChallenge(factor, current.user, registered, party, new URL(webauthn.siteOrigin).host);
+    await deps.db.insert(authMfaChallenges).values({ id, factorId, ipAddress: client.ip, webauthnSessionData: session, createdAt: now });
+    await deps.db.update(authMfaFactors).set({ lastChallengedAt: now }).where(eq(authMfaFactors.id, factorId));
+    return {
+      id,
+      type: 'webauthn',
+      expires_at: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000),
+      webauthn: { type: session.type, credential_options: { publicKey: options } },
+    };
   } else {
     await deps.db.insert(authMfaChallenges).values({ id, factorId, ipAddress: client.ip, createdAt: now });
   }
@@ -144,12 +166,13 @@ export async function verifyFactor(
   deps: AuthDeps,
   current: RequestUser,
   factorId: string,
-  input: { challenge_id?: string; code?: string },
+  input: { challenge_id?: string; code?: string; webauthn?: WebAuthnParams },
   client: ClientInfo,
 ): Promise<SessionResponse> {
-  if (!input.code) throw errors.validation('MFA verification code is required');
+  if (!input.code && !input.webauthn) throw errors.validation('MFA verification code is required');
   if (!input.challenge_id) throw errors.validation('challenge_id is required');
-  const { challenge_id: challengeId, code } = input;
+  const { challenge_id: challengeId } = input;
+  const code = input.code ?? '';
   const [factor] = await deps.db
     .select()
     .from(authMfaFactors)
@@ -178,18 +201,32 @@ export async function verifyFactor(
         ),
       };
     }
-    const valid =
-      factor.factorType === 'totp'
-        ? checkTotp(deps.sealer.open(factor.secret ?? ''), code.trim())
-        : checkSmsCode(challenge.id, challenge.otpHash ?? '', code);
-    if (!valid) {
-      const message = factor.factorType === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered';
-      return { error: new GoTrueError(422, 'mfa_verification_failed', message) };
+    let credential: StoredWebAuthnCredential | undefined;
+    if (factor.factorType === 'webauthn') {
+      if (!challenge.webauthnSessionData) return { error: challengeNotFound() };
+      try {
+        credential = await verifyWebAuthn(factor, challenge.webauthnSessionData, input.webauthn);
+      } catch (error) {
+        if (error instanceof GoTrueError) return { error };
+        throw error;
+      }
+    } else {
+      const valid =
+        factor.factorType === 'totp'
+          ? checkTotp(deps.sealer.open(factor.secret ?? ''), code.trim())
+          : checkSmsCode(challenge.id, challenge.otpHash ?? '', code);
+      if (!valid) {
+        const message = factor.factorType === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered';
+        return { error: new GoTrueError(422, 'mfa_verification_failed', message) };
+      }
     }
     const now = new Date();
     await tx.update(authMfaChallenges).set({ verifiedAt: now }).where(eq(authMfaChallenges.id, challenge.id));
-    await tx.update(authMfaFactors).set({ status: 'verified', updatedAt: now }).where(eq(authMfaFactors.id, factor.id));
-    const { amr, aal } = addAmr(current.session.amr, factor.factorType === 'totp' ? 'totp' : 'mfa/phone');
+    await tx
+      .update(authMfaFactors)
+      .set({ status: 'verified', updatedAt: now, ...(credential ? { webauthnCredential: credential } : {}) })
+      .where(eq(authMfaFactors.id, factor.id));
+    const { amr, aal } = addAmr(current.session.amr, AMR_METHOD[factor.factorType]);
     const [session] = await tx
       .update(authSessions)
       .set({ amr, aal, factorId: factor.id, updatedAt: now })

@@ -8,6 +8,7 @@ import { type SessionResponse, issueRefreshToken, sessionResponse, sha256Hex, st
 import { admitSignInAttempt, clearSignInAttempts } from './sign-in-throttle.ts';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import { findUserByEmail, normalizeEmail } from '../users/user-store.ts';
+import { refuseWhenSsoRequired } from '../saml/sso-required.ts';
 
 function isBanned(user: { bannedUntil: Date | null }): boolean {
   return user.bannedUntil !== null && user.bannedUntil.getTime() > Date.now();
@@ -25,6 +26,7 @@ export async function passwordGrant(
   // No account has a longer address (sign-up refuses one), and a key this long does not fit the
   // throttle's index (a 500 before): answered as an unknown user is, before anything is stored.
   if (email.length > EMAIL_MAX_LENGTH) throw errors.invalidCredentials();
+  await refuseWhenSsoRequired(deps.db, email);
   const user = await findUserByEmail(deps.db, email);
   await admitSignInAttempt(deps.db, { email, userId: user?.id, ip: client.ip });
   const matches = await verifyPassword(user?.encryptedPassword ?? null, input.password);

@@ -1,5 +1,5 @@
 import type { Factor } from '@supabase/auth-js';
-import { KeyRound, Smartphone } from 'lucide-react';
+import { Fingerprint, KeyRound, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
@@ -17,6 +17,7 @@ const schema = lazySchema<OtpCodeForm>(() => import('../auth-forms.ts').then((mo
 
 function factorLabel(factor: Factor): string {
   if (factor.factor_type === 'phone') return `Text message to ${factorPhone(factor) ?? 'your phone'}`;
+  if (factor.factor_type === 'webauthn') return factor.friendly_name ? `Passkey (${factor.friendly_name})` : 'Passkey';
   return factor.friendly_name ? `Authenticator app (${factor.friendly_name})` : 'Authenticator app';
 }
 
@@ -36,12 +37,13 @@ export function MfaStep() {
   const heading = useRef<HTMLHeadingElement>(null);
   const codeForm = useRef<HTMLFormElement>(null);
   const isPhone = factor?.factor_type === 'phone';
+  const isPasskey = factor?.factor_type === 'webauthn';
   const codeInput = () => {
     const input = codeForm.current?.elements.namedItem('code');
     return input instanceof HTMLInputElement ? input : null;
   };
 
-  const showsCodeForm = !isPhone || challengeId !== null;
+  const showsCodeForm = (!isPhone && !isPasskey) || challengeId !== null;
   useEffect(() => {
     if (showsCodeForm) codeInput()?.focus();
     else heading.current?.focus();
@@ -56,6 +58,20 @@ export function MfaStep() {
       const { data, error: challengeError } = await client.mfa.challenge({ factorId: factor.id });
       if (challengeError) setError(authErrorMessage(challengeError));
       else setChallengeId(data.id);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** auth-js asks the browser for the passkey (navigator.credentials.get) and verifies its answer. */
+  async function verifyWithPasskey() {
+    if (!factor) return;
+    setError(null);
+    setSending(true);
+    try {
+      const client = await getAuthClient();
+      const { error: passkeyError } = await client.mfa.webauthn.authenticate({ factorId: factor.id });
+      if (passkeyError) setError(passkeyError.code ? authErrorMessage(passkeyError) : 'Your passkey did not answer. Try again.');
     } finally {
       setSending(false);
     }
@@ -91,7 +107,11 @@ export function MfaStep() {
           Two-factor authentication
         </h2>
         <p className="text-sm text-muted-foreground">
-          {isPhone ? 'We will text a 6-digit code to your phone.' : 'Enter the 6-digit code from your authenticator app.'}
+          {isPasskey
+            ? 'Confirm with your passkey: your fingerprint, face, device PIN or security key.'
+            : isPhone
+              ? 'We will text a 6-digit code to your phone.'
+              : 'Enter the 6-digit code from your authenticator app.'}
         </p>
       </div>
       {factors.length > 1 ? (
@@ -111,6 +131,8 @@ export function MfaStep() {
               />
               {candidate.factor_type === 'phone' ? (
                 <Smartphone className="size-4" aria-hidden />
+              ) : candidate.factor_type === 'webauthn' ? (
+                <Fingerprint className="size-4" aria-hidden />
               ) : (
                 <KeyRound className="size-4" aria-hidden />
               )}
@@ -120,7 +142,12 @@ export function MfaStep() {
         </fieldset>
       ) : null}
       <FormError message={error} />
-      {!showsCodeForm ? (
+      {isPasskey ? (
+        <Button type="button" onClick={() => void verifyWithPasskey()} disabled={isSending}>
+          <Fingerprint aria-hidden />
+          {isSending ? 'Waiting for your passkey…' : 'Use Your Passkey'}
+        </Button>
+      ) : !showsCodeForm ? (
         <Button type="button" onClick={() => void sendCode()} disabled={isSending}>
           {isSending ? 'Sending code…' : 'Text Me a Code'}
         </Button>

@@ -13,11 +13,14 @@ export function IntegrationsScreen({
   canManage,
   organizationId,
   picker,
+  children,
 }: {
   canManage: boolean;
   /** undefined: the client's own organization; null: staff have not chosen one yet. */
   organizationId: string | null | undefined;
   picker?: ReactNode;
+  /** More sections for the chosen organization, composed by the route (single sign-on). */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="integrations-heading" className="space-y-6">
@@ -43,6 +46,7 @@ export function IntegrationsScreen({
               <ApiKeysSection organizationId={organizationId} />
               <ConnectAssistantPanel />
               <WebhooksSection organizationId={organizationId} />
+              {children}
             </>
           )}
         </>

@@ -4,6 +4,7 @@ import { PasswordForm } from './password-form.tsx';
 import { PhoneSection } from './phone-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
+import { PasskeySection } from './passkey-section.tsx';
 
 /** /profile: account details, password, two-factor authentication, sign-in methods, sessions. */
 export function ProfileScreen() {
@@ -16,6 +17,7 @@ export function ProfileScreen() {
       <AccountDetails />
       <PasswordForm />
       <TotpSection />
+      <PasskeySection />
       <PhoneSection />
       <IdentitiesSection />
       <SessionsSection />

@@ -1,0 +1,103 @@
+import { Fingerprint, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { useAuth } from '../../auth/auth.tsx';
+import { getAuthClient } from '../../auth/auth-client.ts';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { SectionCard } from './section-card.tsx';
+
+/**
+ * Passkeys as a second factor (docs/auth.md "Passkeys"): auth-js `mfa.webauthn.register` enrols the
+ * factor, asks the browser for a new credential (Touch ID, Windows Hello, a security key…) and
+ * verifies it; the list shows them and Remove unenrols one.
+ */
+export function PasskeySection() {
+  const { user, reloadUser } = useAuth();
+  const passkeys = (user?.factors ?? []).filter((factor) => factor.factor_type === 'webauthn');
+  const [error, setError] = useState<string | null>(null);
+  const [isAdding, setAdding] = useState(false);
+  const isSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('passkey-name');
+    const friendlyName = (field instanceof HTMLInputElement ? field.value.trim() : '') || `Passkey ${passkeys.length + 1}`;
+    setError(null);
+    setAdding(true);
+    try {
+      const client = await getAuthClient();
+      const { error: registerError } = await client.mfa.webauthn.register({ friendlyName });
+      if (registerError) {
+        setError(registerError.code ? authErrorMessage(registerError) : `The passkey was not added: ${registerError.message}`);
+        return;
+      }
+      if (field instanceof HTMLInputElement) field.value = '';
+      await reloadUser().catch(() => undefined);
+      toast({ title: 'Passkey added', description: 'You can use it as your second step when you sign in.', variant: 'success' });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(factorId: string): Promise<string | null> {
+    const client = await getAuthClient();
+    const { error: removeError } = await client.mfa.unenroll({ factorId });
+    if (removeError) return authErrorMessage(removeError);
+    await reloadUser().catch(() => undefined);
+    toast({ title: 'Passkey removed' });
+    return null;
+  }
+
+  return (
+    <SectionCard
+      id="passkeys"
+      title="Two-factor: passkeys"
+      description="Your fingerprint, face, device PIN or a security key confirms it is you after your password."
+    >
+      {passkeys.length > 0 ? (
+        <ul className="mb-5 divide-y divide-border rounded-lg border border-border" aria-label="Your passkeys">
+          {passkeys.map((factor) => (
+            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <span className="flex min-w-0 items-center gap-2 text-sm">
+                <Fingerprint className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="truncate">{factor.friendly_name || 'Passkey'}</span>
+                {factor.status === 'verified' ? <Badge tone="green">Active</Badge> : <Badge tone="yellow">Not finished</Badge>}
+              </span>
+              <ConfirmDialog
+                trigger={
+                  <Button variant="outline" size="sm" aria-label={`Remove ${factor.friendly_name || 'passkey'}`}>
+                    <Trash2 aria-hidden /> Remove
+                  </Button>
+                }
+                title="Remove this passkey?"
+                description="It will no longer be accepted when you sign in. If it is your only second factor, signing in will need your password alone."
+                confirmLabel="Remove"
+                onConfirm={() => remove(factor.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <FormError message={error} />
+      {isSupported ? (
+        <form onSubmit={(submitted) => void add(submitted)} className="flex flex-wrap items-end gap-3" aria-label="Add a passkey">
+          <FormField id="passkey-name" label="Name (optional)" className="min-w-48 flex-1">
+            <Input name="passkey-name" maxLength={60} placeholder="Work laptop" {...fieldControlProps('passkey-name', {})} />
+          </FormField>
+          <Button type="submit" disabled={isAdding}>
+            <Fingerprint aria-hidden />
+            {isAdding ? 'Waiting for your device…' : 'Add a Passkey'}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">This browser cannot create passkeys.</p>
+      )}
+    </SectionCard>
+  );
+}
