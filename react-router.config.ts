@@ -1,5 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 import { prerenderedPaths } from './src/shared/routes.ts';
+import { TRUST_SHELL_PATH } from './src/shared/trust-center-page.ts';
 import { contentPagePaths } from './src/web/features/content/content.server.ts';
 
 // Public pages are prerendered to static HTML (fast, crawlable, real <title>);
@@ -11,6 +12,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   // The route table's public pages, plus one page per content article (documentation, knowledge base, support,
-  // frameworks) and per press release.
-  prerender: [...prerenderedPaths(), ...contentPagePaths()],
+  // frameworks) and per press release; and the trust page's shell, which the server fills per organization
+  // (docs/decisions/016-trust-page-rendered-by-the-server.md).
+  prerender: [...prerenderedPaths(), ...contentPagePaths(), TRUST_SHELL_PATH],
 } satisfies Config;

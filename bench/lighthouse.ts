@@ -9,7 +9,8 @@
  *   node bench/lighthouse.ts --runs=5           runs per page (default 3)
  *   node bench/lighthouse.ts --trust            the sample organization's public trust center (/trust/sample):
  *                                               the sample loaded, its trust center on with its frameworks,
- *                                               control domains and a public document (issue 36)
+ *                                               control domains and a public document (issue 36); with
+ *                                               pages named too (`--trust /pricing`), those first, in the same run
  *
  * Each page is audited several times and the run with the median performance score is reported
  * (Lighthouse's own advice: a single run varies by several points on a busy machine); the spread
@@ -128,7 +129,7 @@ async function audit(page: string, attemptsLeft = 3) {
 
 const results: PageScores[] = [];
 try {
-  for (const page of pages.length ? pages : trust ? [`/trust/${TRUST_SLUG}`] : DEFAULT_PAGES) {
+  for (const page of trust ? [...pages, `/trust/${TRUST_SLUG}`] : pages.length ? pages : DEFAULT_PAGES) {
     const audited = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await audit(page);

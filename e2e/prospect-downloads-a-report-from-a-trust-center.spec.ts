@@ -72,8 +72,20 @@ test('a prospect gets an expiring link to the SOC 2 report from the trust center
   const email = `pat-${randomUUID().slice(0, 6)}@prospect.example`;
   const documents = await publishTrustCenter(page.request, slug);
 
+  // The server sends the page itself (decision 016): its heading and documents are in the HTML, before any script runs.
+  const html = await (await page.request.get(`/trust/${slug}`)).text();
+  expect(html).toMatch(/<h1[^>]*>Acme Health[^<]*<\/h1>/);
+  expect(html).toContain('aria-label="Download Security overview"');
+  // And the app hydrates it as it is: React reports a mismatch as an error (minified #418/#423/#425).
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+
   await page.goto(`/trust/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Acme Health');
+  expect(errors).toEqual([]);
   const list = page.getByRole('region', { name: 'Documents' });
   await expect(list.getByRole('link', { name: 'Download Security overview' })).toBeVisible();
   await list.getByRole('button', { name: 'Request access to SOC 2 Type II report' }).click();

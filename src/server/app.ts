@@ -62,7 +62,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuditRequestRoutes } from './modules/engagements/audit-requests.routes.ts';
 import { registerEngagementRoutes } from './modules/engagements/engagements.routes.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
-import { registerTrustCenterRoutes } from './modules/trust-center/trust-center.routes.ts';
+import { registerTrustCenterRoutes, trustCenterPageSource } from './modules/trust-center/trust-center.routes.ts';
 import { registerScimRoutes } from './modules/scim/scim.routes.ts';
 import { registerScimTokenRoutes } from './modules/scim/scim-token.routes.ts';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts';
@@ -262,6 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiReference(app);
   startWorkersWhenReady(app, deps.database, env);
 
-  if (deps.webDir) await registerWebRoutes(app, deps.webDir, deps.pageCacheDir);
+  // /trust/<slug> is rendered by the server from the trust center's public data (docs/trust-center.md).
+  const trustCenterPage = trustCenterPageSource(app, { subProcessors: listSubProcessors });
+  if (deps.webDir) await registerWebRoutes(app, deps.webDir, deps.pageCacheDir, { trustCenterPage });
   return app;
 }

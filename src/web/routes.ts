@@ -65,7 +65,7 @@ export default [
     route('support/:slug', 'routes/content/article.tsx', { id: 'article-support' }),
     route('compliance/:slug', 'routes/content/framework.tsx', { id: 'framework' }),
     route('press/:slug', 'routes/content/press-release.tsx', { id: 'press-release' }),
-    // An organization's trust center (docs/trust-center.md): its data is the organization's, so the SPA fallback serves it.
+    // An organization's trust center (docs/trust-center.md): a prerendered shell the server fills per organization.
     route('trust/:slug', 'routes/marketing/trust-center.tsx', { id: 'trust-center' }),
     // A person's attestation link (docs/policies.md): the token is in the fragment, so the SPA fallback serves it.
     route('attest', 'routes/marketing/attest.tsx', { id: 'attest' }),

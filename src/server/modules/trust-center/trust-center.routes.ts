@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { organizationQuerySchema } from '../../../shared/schemas/frameworks.ts';
 import {
@@ -27,7 +27,7 @@ import { noSubProcessors, type SubProcessorSource } from './sub-processors.ts';
 import { decideTrustAccess, downloadTrustDocument, listTrustAccessRequests, requestTrustAccess } from './trust-access.ts';
 import { getTrustCenterSettings, updateTrustCenter } from './trust-center-settings.ts';
 import { addTrustDocument, uploadTrustDocument } from './trust-documents.ts';
-import { getPublicTrustCenter } from './trust-public.ts';
+import { findPublicTrustCenter, getPublicTrustCenter } from './trust-public.ts';
 
 /** Per address: a visitor reads the page often; asking for documents is rarer and e-mails someone. */
 export const TRUST_VIEW_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
@@ -228,4 +228,14 @@ function registerTrustAccessRoutes(app: FastifyInstance): void {
         siteOrigin: app.publicOrigin(request),
       }),
   );
+}
+
+/**
+ * The data of the server-rendered page `/trust/<slug>` (handed to the web module by app wiring,
+ * docs/decisions/016-trust-page-rendered-by-the-server.md): the API's answer, `null` for its 404.
+ */
+export function trustCenterPageSource(app: FastifyInstance, deps: TrustCenterDeps = {}) {
+  const subProcessors = deps.subProcessors ?? noSubProcessors;
+  return (request: FastifyRequest, slug: string) =>
+    findPublicTrustCenter(app.database.db, slug, { origin: auditOrigin(request), subProcessors });
 }

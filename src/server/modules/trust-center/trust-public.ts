@@ -104,3 +104,20 @@ export async function getPublicTrustCenter(
     };
   });
 }
+
+/**
+ * The public page's data for the server-rendered page (web/trust-page.ts), or `null` where the API answers
+ * 404: the page then answers with its own not-found page. Records the view like the API does.
+ */
+export async function findPublicTrustCenter(
+  db: Db,
+  slug: string,
+  deps: { origin: AuditOrigin; subProcessors: SubProcessorSource; now?: Date },
+): Promise<PublicTrustCenter | null> {
+  try {
+    return await getPublicTrustCenter(db, slug, deps);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { normalizePath } from '../../../shared/routes.ts';
+import { TRUST_SHELL_PATH } from '../../../shared/trust-center-page.ts';
 import { noPageCache, type PageCache } from './page-cache.ts';
 
 /**
@@ -111,6 +112,8 @@ export function loadPageStore(webDir: string, defaultOrigin: string, cache: Page
   const sources = new Map<string, string>();
   for (const file of htmlFiles(webDir)) {
     if (path.basename(file) === FALLBACK_FILE || !file.endsWith('index.html')) continue;
+    // The trust page's shell is no page of its own: trust-page.ts fills it per organization.
+    if (urlPathOf(file) === TRUST_SHELL_PATH) continue;
     sources.set(urlPathOf(file), path.join(webDir, file));
   }
   sources.set(FALLBACK_FILE, fallbackPath);

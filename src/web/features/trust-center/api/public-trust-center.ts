@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  type PublicTrustCenter,
   type RequestTrustAccessInput,
   publicTrustCenterSchema,
   trustAccessReceiptSchema,
@@ -12,9 +13,13 @@ const base = (slug: string) => `/api/v1/trust-centers/${encodeURIComponent(slug)
 /** Where a document downloads from: public ones as they are, restricted ones with the e-mailed token. */
 export const trustDocumentUrl = (slug: string, documentId: string) => `${base(slug)}/documents/${documentId}/download`;
 
-/** GET /api/v1/trust-centers/:slug (getTrustCenter): no sign-in, a prospect reads it. */
-export function usePublicTrustCenter(slug: string) {
+/**
+ * GET /api/v1/trust-centers/:slug (getTrustCenter): no sign-in, a prospect reads it. `initialData` is what
+ * the server rendered the page with (routes/marketing/trust-center.tsx), fresh for the same minute as a fetch.
+ */
+export function usePublicTrustCenter(slug: string, initialData?: PublicTrustCenter) {
   return useQuery({
+    initialData,
     queryKey: trustCenterKeys.page(slug),
     queryFn: () => apiFetch(base(slug), { schema: publicTrustCenterSchema, token: null }),
     retry: retryUnlessRefused(2),

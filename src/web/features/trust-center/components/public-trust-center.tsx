@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { trustDocumentUrl, usePublicTrustCenter } from '../api/public-trust-center.ts';
-import { TrustAccessDialog } from './trust-access-dialog.tsx';
+import { TrustAccessButton } from './trust-access-button.tsx';
 
 const section = 'rounded-xl border border-border bg-card p-5 sm:p-6';
 
@@ -129,7 +129,7 @@ function Documents({ center }: { center: TrustCenter }) {
                   <Download aria-hidden /> Download
                 </a>
               ) : (
-                <TrustAccessDialog
+                <TrustAccessButton
                   slug={center.slug}
                   document={document}
                   ndaText={center.ndaText}
@@ -145,21 +145,20 @@ function Documents({ center }: { center: TrustCenter }) {
   );
 }
 
-/** /trust/<slug>: an organization's public trust center. */
-export function PublicTrustCenter({ slug }: { slug: string }) {
-  const page = usePublicTrustCenter(slug);
-  if (page.isPending) return <Spinner label="Loading the trust center" />;
-  if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) {
-      return (
-        <EmptyState icon={ShieldCheck} title="No trust center here">
-          This address has no public trust center. Check the link you were given.
-        </EmptyState>
-      );
-    }
-    return <LoadFailed title="The trust center could not be loaded" onRetry={() => void page.refetch()} />;
-  }
-  const center = page.data;
+/** A slug with no trust center (unknown, or switched off): the same answer from the server and the app. */
+export function TrustCenterNotFound() {
+  return (
+    <EmptyState icon={ShieldCheck} title="No trust center here">
+      This address has no public trust center. Check the link you were given.
+    </EmptyState>
+  );
+}
+
+/**
+ * The page itself, from its data alone: what the server renders into the HTML (render-trust-page.tsx)
+ * and what the app hydrates, so both must stay pure functions of `center`.
+ */
+export function PublicTrustCenterView({ center }: { center: TrustCenter }) {
   return (
     <div className="grid gap-6">
       <header>
@@ -177,4 +176,18 @@ export function PublicTrustCenter({ slug }: { slug: string }) {
       <Documents center={center} />
     </div>
   );
+}
+
+/**
+ * /trust/<slug>: an organization's public trust center. `initialCenter` is the data the server rendered
+ * the page with (embedded in it): the first render then equals the server's HTML and nothing is fetched.
+ */
+export function PublicTrustCenter({ slug, initialCenter }: { slug: string; initialCenter?: TrustCenter }) {
+  const page = usePublicTrustCenter(slug, initialCenter);
+  if (page.isPending) return <Spinner label="Loading the trust center" />;
+  if (page.isError) {
+    if (page.error instanceof ApiError && page.error.status === 404) return <TrustCenterNotFound />;
+    return <LoadFailed title="The trust center could not be loaded" onRetry={() => void page.refetch()} />;
+  }
+  return <PublicTrustCenterView center={page.data} />;
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, LockKeyhole } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CheckCircle2 } from 'lucide-react';
+import { type RefObject, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type PublicTrustDocument,
@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/trust-center.ts';
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -131,36 +131,43 @@ function AccessForm({
   );
 }
 
-/** "Request access" for a restricted document: a dialog (focus trapped, Escape closes) with the form and its NDA. */
+/**
+ * The access request for a restricted document: a dialog (focus trapped, Escape closes) with the form and
+ * its NDA. Mounted, and its code loaded, when its button is first pressed (trust-access-button.tsx); closing
+ * it unmounts it and gives focus back to that button.
+ */
 export function TrustAccessDialog({
   slug,
   document,
   ndaText,
   accessDays,
   organizationName,
+  onClose,
+  returnFocusTo,
 }: {
   slug: string;
   document: PublicTrustDocument;
   ndaText: string;
   accessDays: number;
   organizationName: string;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
   const [receipt, setReceipt] = useState<TrustAccessReceipt | null>(null);
   return (
     <Dialog
-      open={isOpen}
+      open
       onOpenChange={(open) => {
-        setIsOpen(open);
-        if (!open) setReceipt(null);
+        if (!open) onClose();
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" aria-label={`Request access to ${document.title}`}>
-          <LockKeyhole aria-hidden /> Request access
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
+      <DialogContent
+        className="max-w-lg"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Request access to {document.title}</DialogTitle>
           <DialogDescription>
