@@ -22,9 +22,9 @@ test('/about states the company figures and describes the organisation to search
   expect(organisation).toMatchObject({ '@context': 'https://schema.org', name: 'ComplianceCore' });
 });
 
-test('/compliance lists the eight frameworks and each opens its own page', async ({ page }) => {
+test('/compliance lists the fourteen frameworks and each opens its own page', async ({ page }) => {
   await page.goto('/compliance');
-  const cards = page.getByRole('region', { name: 'The eight frameworks' }).getByRole('article');
+  const cards = page.getByRole('region', { name: 'The 14 frameworks' }).getByRole('article');
   await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
     'SOC 2',
     'ISO 27001',
@@ -34,6 +34,12 @@ test('/compliance lists the eight frameworks and each opens its own page', async
     'NIST CSF',
     'ISO 42001',
     'CCPA/CPRA',
+    'ISO 27701',
+    'NIS2',
+    'DORA',
+    'EU AI Act',
+    'NIST SP 800-53',
+    'CIS Controls',
   ]);
   await expect(cards.first().getByRole('term')).toHaveText(['Who needs it', 'How it is assessed']);
   await page.getByRole('link', { name: 'HIPAA in detail' }).click();
@@ -47,6 +53,19 @@ test('/compliance lists the eight frameworks and each opens its own page', async
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Frameworks' }).click();
   await expect(page).toHaveURL(/\/compliance$/);
+  // A tier-2 framework's page: its own title, description and canonical address, requirements, guide and related frameworks.
+  await page.getByRole('link', { name: 'DORA in detail' }).click();
+  await expect(page).toHaveURL(/\/compliance\/dora$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('DORA digital operational resilience');
+  await expect(page).toHaveTitle(/DORA digital operational resilience/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^The EU regulation on ICT risk in finance/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/compliance/dora', page.url()).href);
+  await expect(page.getByRole('term').filter({ hasText: 'Art. 30' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'DORA for ICT providers to financial entities' })).toHaveAttribute(
+    'href',
+    '/knowledge-base/dora-for-ict-providers',
+  );
+  await expect(page.getByRole('link', { name: 'NIS2', exact: true }).first()).toHaveAttribute('href', '/compliance/nis2');
 });
 
 test('/compliance-blueprint walks from onboarding to audit-ready in numbered steps', async ({ page }) => {

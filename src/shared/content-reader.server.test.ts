@@ -38,10 +38,25 @@ describe('the content/ folder', () => {
     for (const framework of ofKind('framework')) expect(frameworksWithArticles, framework.slug).toContain(framework.slug);
   });
 
-  it('catalogues the eight frameworks with the requirement references the advisor cites', () => {
+  it('catalogues the fourteen frameworks with the requirement references the advisor cites', () => {
     const frameworks = ofKind('framework');
     expect(frameworks.map((framework) => framework.data.type === 'framework' && framework.data.name).sort()).toEqual(
-      ['CCPA/CPRA', 'GDPR', 'HIPAA', 'ISO 27001', 'ISO 42001', 'NIST CSF', 'PCI DSS', 'SOC 2'].sort(),
+      [
+        'CCPA/CPRA',
+        'CIS Controls',
+        'DORA',
+        'EU AI Act',
+        'GDPR',
+        'HIPAA',
+        'ISO 27001',
+        'ISO 27701',
+        'ISO 42001',
+        'NIS2',
+        'NIST CSF',
+        'NIST SP 800-53',
+        'PCI DSS',
+        'SOC 2',
+      ].sort(),
     );
     const refs = frameworks
       .flatMap((framework) => (framework.data.type === 'framework' ? framework.data.requirements : []))

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { detectFrameworks, documentFramework } from './advisor-frameworks.ts';
+import { loadContent } from '../../../shared/content-reader.server.ts';
+import { isKind } from '../../../shared/content-file.ts';
+import { TIER1_FRAMEWORK_IDS } from '../../../shared/schemas/programme-statuses.ts';
+import { isKnownCitation } from '../agent-runs/brief/brief-catalogue.ts';
+import { FRAMEWORK_IDS, detectFrameworks, documentFramework } from './advisor-frameworks.ts';
 import { citeRequirement, citesReference, extractReferences } from './advisor-references.ts';
 
 describe('framework references', () => {
@@ -79,5 +83,30 @@ describe('framework detection', () => {
     expect(documentFramework('SOC 2 readiness and audit support', { kind: 'framework', name: 'SOC 2' })).toBe('soc2');
     expect(documentFramework('Anything', { kind: 'framework', name: 'PCI DSS 4.0.1' })).toBe('pci');
     expect(documentFramework('Preparing for a HIPAA risk analysis', { kind: 'knowledge-base' })).toBe('hipaa');
+  });
+});
+
+describe('the framework pages (content/frameworks)', () => {
+  const documents = loadContent();
+  const frameworkPages = documents.filter(isKind('framework'));
+  const sitePaths = documents.map((document) => document.urlPath);
+
+  it('gives every catalogue framework its page, named as the advisor names it and citing only what the catalogue holds', () => {
+    const byFramework = new Map(
+      frameworkPages.map((document) => [documentFramework(document.data.title, { kind: 'framework', name: document.data.name }), document]),
+    );
+    expect([...byFramework.keys()].sort()).toEqual([...FRAMEWORK_IDS].sort());
+    for (const id of FRAMEWORK_IDS) {
+      const page = byFramework.get(id);
+      if (!page) throw new Error(`no page for ${id}`);
+      // Every link to another framework's page leads to one that exists.
+      const links = [...page.body.matchAll(/\]\((\/compliance\/[a-z0-9-]+)\)/g)].map((match) => match[1]);
+      for (const link of links) expect(sitePaths, `${id} → ${link}`).toContain(link);
+      if ((TIER1_FRAMEWORK_IDS as readonly string[]).includes(id)) continue;
+      // A tier-2 page links to related frameworks, and cites its requirements by the catalogue's own references.
+      expect(links.length, id).toBeGreaterThan(1);
+      for (const requirement of page.data.requirements)
+        expect(isKnownCitation(citeRequirement(id, requirement.ref)), `${id} ${requirement.ref}`).toBe(true);
+    }
   });
 });

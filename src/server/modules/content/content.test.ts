@@ -57,14 +57,17 @@ describe('seedContent', () => {
     expect(count).toBeGreaterThanOrEqual(30);
   });
 
-  it('stores the eight frameworks with their requirements for the advisor to cite', async () => {
+  it('stores the fourteen frameworks with their requirements for the advisor to cite', async () => {
     const frameworks = await database.db.select().from(searchableContent).where(eq(searchableContent.contentType, 'framework'));
-    expect(frameworks).toHaveLength(8);
+    expect(frameworks).toHaveLength(14);
     const soc2 = frameworks.find((row) => row.slug === 'framework/soc-2');
     expect(soc2).toMatchObject({ urlPath: '/compliance/soc-2', category: 'frameworks' });
     expect(soc2?.metadata).toMatchObject({ kind: 'framework', name: 'SOC 2' });
     expect(soc2?.metadata.requirements).toEqual(expect.arrayContaining([expect.objectContaining({ ref: 'CC6.1', title: 'Logical access security' })]));
     expect(soc2?.body).toContain('CC6.1 Logical access security');
+    const dora = frameworks.find((row) => row.slug === 'framework/dora');
+    expect(dora).toMatchObject({ urlPath: '/compliance/dora', category: 'frameworks', isPublished: true });
+    expect(dora?.metadata).toMatchObject({ kind: 'framework', name: 'DORA' });
   });
 
   it('stores press articles newest first by their date, linking to their press release page', async () => {
@@ -162,6 +165,9 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(locs).toContain('https://app.compliancecore.example/privacy-policy');
     expect(locs).toContain('https://app.compliancecore.example/documentation/getting-started');
     expect(locs).toContain('https://app.compliancecore.example/compliance/iso-27001');
+    for (const slug of ['iso-27701', 'nis2', 'dora', 'eu-ai-act', 'nist-800-53', 'cis-controls']) {
+      expect(response.body).toContain(`<url><loc>https://app.compliancecore.example/compliance/${slug}</loc><lastmod>2026-11-29</lastmod></url>`);
+    }
     expect(locs).toContain('https://app.compliancecore.example/press/flat-fee-compliance-subscriptions');
     expect(response.body).toContain(
       '<url><loc>https://app.compliancecore.example/press/pci-dss-4-0-1-readiness</loc><lastmod>2025-06-18</lastmod></url>',

@@ -7,7 +7,7 @@ import { Band, PageSections } from '../../features/content/components/page-secti
 import { frameworksView } from '../../features/content/content-views.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 
-/** /compliance: the eight frameworks, what each is and who needs it (content/frameworks). */
+/** /compliance: every framework with a page in content/frameworks, what each is and who needs it. */
 export function loader() {
   return frameworksView();
 }
@@ -19,7 +19,7 @@ export default function Compliance() {
   return (
     <>
       <PageHero eyebrow={page.eyebrow} heading={page.heading} lede={page.lede} />
-      <Band heading="The eight frameworks">
+      <Band heading={`The ${frameworks.length} frameworks`}>
         <ul className="grid gap-6 md:grid-cols-2">
           {frameworks.map((framework) => (
             <li key={framework.slug}>

@@ -1,6 +1,7 @@
 import type { BriefFacts, BriefStatement } from '../../../../shared/schemas/brief-facts.ts';
 import type { OutputSource } from '../../../../shared/schemas/reviews.ts';
 import type { WorkKind } from '../../../../shared/schemas/task-requests.ts';
+import { TIER1_FRAMEWORK_IDS } from '../../../../shared/schemas/programme-statuses.ts';
 import { loadContent } from '../../../../shared/content-reader.server.ts';
 import type { Db } from '../../../db/client.ts';
 import { FRAMEWORK_IDS, FRAMEWORKS, type FrameworkId, detectFrameworks, documentFramework } from '../../advisor/advisor-frameworks.ts';
@@ -134,19 +135,25 @@ function frameworkCatalogue(): Map<FrameworkId, CatalogueFramework> {
   return catalogue;
 }
 
+const TIER1: ReadonlySet<string> = new Set(TIER1_FRAMEWORK_IDS);
+
 /**
- * A framework's requirements to ground a draft on: its page's key requirements (content/frameworks), or
- * for a framework without a page (the tier-2 ones) the catalogue's own leaves that a control addresses.
+ * A framework's requirements to ground a draft on. A tier-1 framework's page lists its key requirements
+ * (content/frameworks), and those have always been its grounding. A tier-2 framework's page names ten
+ * or so of its dozens to hundreds of requirements, so they lead and the catalogue's own leaves that a
+ * control addresses follow (a request about awareness training still finds NIST SP 800-53 AT-2).
  */
 function frameworkRequirements(
   id: FrameworkId,
   known: Map<FrameworkId, CatalogueFramework>,
 ): { ref: string; title: string; summary: string }[] {
-  const page = known.get(id);
-  if (page) return page.requirements;
-  return agentCatalogue()
-    .entries.filter((entry) => entry.framework === id && entry.leaf && entry.mappings.length > 0)
+  const page = known.get(id)?.requirements ?? [];
+  if (page.length > 0 && TIER1.has(id)) return page;
+  const onPage = new Set(page.map((requirement) => requirement.ref));
+  const leaves = agentCatalogue()
+    .entries.filter((entry) => entry.framework === id && entry.leaf && entry.mappings.length > 0 && !onPage.has(entry.ref))
     .map((entry) => ({ ref: entry.ref, title: entry.title, summary: entry.summary }));
+  return [...page, ...leaves];
 }
 
 /** Request text is data: instruction-like sentences go, whitespace is tidied. */

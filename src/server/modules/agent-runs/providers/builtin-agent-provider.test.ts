@@ -4,6 +4,7 @@ import { WORK_KINDS, type WorkKind } from '../../../../shared/schemas/task-reque
 import { seedContent } from '../../content/content.service.ts';
 import { isKnownCitation } from '../brief/brief-catalogue.ts';
 import type { DraftInput } from './agent-provider.ts';
+import { groundDraft } from './agent-grounding.ts';
 import { createBuiltinAgentProvider } from './builtin-agent-provider.ts';
 
 /** The builtin agent provider on the real content/ (the frameworks catalogue and knowledge base). */
@@ -222,5 +223,28 @@ describe('the builtin agent provider', () => {
       frameworks: [],
     });
     expect(classification).toMatchObject({ workKind: 'vendor_review', agentId: 'vendor-reviewer', provider: 'builtin' });
+  });
+
+  it('grounds a tier-2 framework on its page’s key requirements and the rest of its catalogue', async () => {
+    const grounding = await groundDraft(
+      database.db,
+      input('policy_draft', {
+        request: {
+          id: 'req-800-53',
+          department: 'compliance',
+          deadline: null,
+          workKind: 'policy_draft',
+          title: 'Security awareness training policy',
+          description: 'Literacy training and awareness for all staff, under NIST SP 800-53.',
+          frameworks: ['nist-800-53'],
+        },
+      }),
+    );
+    expect(grounding.frameworks).toEqual([{ id: 'nist-800-53', label: 'NIST SP 800-53', urlPath: '/compliance/nist-800-53' }]);
+    const citations = grounding.requirements.map((requirement) => requirement.citation);
+    // AT-2 is not among the page's key requirements: only the catalogue supplies it.
+    expect(citations[0]).toBe('NIST SP 800-53 AT-2');
+    // The page's own key requirements (AC-2 and the rest) stay in the grounding.
+    expect(citations).toContain('NIST SP 800-53 AC-2');
   });
 });
