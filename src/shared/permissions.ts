@@ -1,4 +1,5 @@
 import { type ApiKeyRule, REGISTER_EXPORT_KEY_SCOPES, REGISTER_IMPORT_KEY_SCOPES } from './api-key-scopes.ts';
+import { type AccessScope, type UserAccessScope, isEmptyScope, scopeMatches } from './access-scope.ts';
 
 /**
  * Roles, ranks, capability flags, permissions and scope matching (product.md §6).
@@ -192,28 +193,8 @@ export function permissionsOf(roles: readonly Role[]): Set<Permission> {
   return new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]));
 }
 
-export const SCOPE_FIELDS = ['business_unit', 'region', 'framework', 'environment', 'data_classification'] as const;
-export type ScopeField = (typeof SCOPE_FIELDS)[number];
-export type AccessScope = Partial<Record<ScopeField, string | null>>;
-export interface UserAccessScope extends AccessScope {
-  is_active: boolean;
-}
-
-const isBlank = (value: string | null | undefined): boolean => value === undefined || value === null || value === '';
-
-/**
- * A user scope matches a required scope when it is active and agrees on every field the
- * requirement fills in; a field the user's scope leaves empty counts as matching (product.md §6).
- */
-export function scopeMatches(userScope: UserAccessScope, required: AccessScope): boolean {
-  if (!userScope.is_active) return false;
-  return SCOPE_FIELDS.every((field) => {
-    const wanted = required[field];
-    if (isBlank(wanted)) return true;
-    const held = userScope[field];
-    return isBlank(held) || held === wanted;
-  });
-}
+// Access scopes (business unit, region…) live in access-scope.ts; re-exported for the modules that import them here.
+export { SCOPE_FIELDS, scopeMatches, type AccessScope, type ScopeField, type UserAccessScope } from './access-scope.ts';
 
 export interface PermissionSubject {
   permissions: ReadonlySet<string>;
@@ -222,7 +203,7 @@ export interface PermissionSubject {
 
 export function hasPermission(subject: PermissionSubject, permission: Permission, scope?: AccessScope): boolean {
   if (!subject.permissions.has(permission)) return false;
-  if (!scope || SCOPE_FIELDS.every((field) => isBlank(scope[field]))) return true;
+  if (!scope || isEmptyScope(scope)) return true;
   return subject.scopes.some((userScope) => scopeMatches(userScope, scope));
 }
 
@@ -380,10 +361,7 @@ export const ENDPOINT_ACCESS = {
   writeAttestations: { permission: 'policies:write', apiKeyScope: ['policies:read_write'] },
   readPeople: { permission: 'people:read', apiKeyScope: ['people:read'] },
   writePeople: { permission: 'people:write', apiKeyScope: ['people:read_write'] },
-  /**
-   * The MCP server (docs/mcp.md): any signed-in user or API key connects; each tool is an /api/v1 operation
-   * called with the caller's own credentials, so what the caller sees and does is decided per operation.
-   */
+  // The MCP server: its tools are /api/v1 operations called with the caller's own credentials (docs/mcp.md).
   connectAssistant: { authenticated: true, apiKeyScope: 'unscoped' },
   // Connectors (docs/connectors.md): their runs store evidence, so reading and running one is readEvidence's and
   // writeEvidence's; credentials are given and removed by a person (a client manager, staff), never by a key.

@@ -1,8 +1,6 @@
-import { Fingerprint, Trash2 } from 'lucide-react';
+import { Fingerprint } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -10,6 +8,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { useAuth } from '../../auth/auth.tsx';
 import { getAuthClient } from '../../auth/auth-client.ts';
 import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { FactorList } from './factor-list.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /**
@@ -60,30 +59,17 @@ export function PasskeySection() {
       title="Two-factor: passkeys"
       description="Your fingerprint, face, device PIN or a security key confirms it is you after your password."
     >
-      {passkeys.length > 0 ? (
-        <ul className="mb-5 divide-y divide-border rounded-lg border border-border" aria-label="Your passkeys">
-          {passkeys.map((factor) => (
-            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <span className="flex min-w-0 items-center gap-2 text-sm">
-                <Fingerprint className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="truncate">{factor.friendly_name || 'Passkey'}</span>
-                {factor.status === 'verified' ? <Badge tone="green">Active</Badge> : <Badge tone="yellow">Not finished</Badge>}
-              </span>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" size="sm" aria-label={`Remove ${factor.friendly_name || 'passkey'}`}>
-                    <Trash2 aria-hidden /> Remove
-                  </Button>
-                }
-                title="Remove this passkey?"
-                description="It will no longer be accepted when you sign in. If it is your only second factor, signing in will need your password alone."
-                confirmLabel="Remove"
-                onConfirm={() => remove(factor.id)}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FactorList
+        factors={passkeys}
+        icon={Fingerprint}
+        nameOf={(factor) => factor.friendly_name || 'Passkey'}
+        pendingLabel="Not finished"
+        listLabel="Your passkeys"
+        removeLabel={(factor) => `Remove ${factor.friendly_name || 'passkey'}`}
+        removeTitle="Remove this passkey?"
+        removeDescription="It will no longer be accepted when you sign in. If it is your only second factor, signing in will need your password alone."
+        onRemove={remove}
+      />
       <FormError message={error} />
       {isSupported ? (
         <form onSubmit={(submitted) => void add(submitted)} className="flex flex-wrap items-end gap-3" aria-label="Add a passkey">

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Smartphone, Trash2 } from 'lucide-react';
+import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
@@ -14,7 +13,7 @@ import { getAuthClient } from '../../auth/auth-client.ts';
 import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { factorPhone } from '../../auth/auth-session.ts';
 import { CodeForm } from './code-form.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FactorList } from './factor-list.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const phoneFormSchema = z.object({
@@ -33,7 +32,6 @@ interface Pending {
 }
 
 /** A phone as second factor: enroll the number, confirm it with a texted code, remove it. */
-// eslint-disable-next-line max-lines-per-function -- enroll, confirm and remove share the challenge state of one phone factor; the JSX is three short states
 export function PhoneSection() {
   const { user, reloadUser } = useAuth();
   const phones = (user?.factors ?? []).filter((factor) => factor.factor_type === 'phone');
@@ -87,30 +85,16 @@ export function PhoneSection() {
 
   return (
     <SectionCard id="phone" title="Two-factor: phone" description="A 6-digit code sent by text message, as your second factor or a backup.">
-      {phones.length > 0 ? (
-        <ul className="mb-5 divide-y divide-border rounded-lg border border-border">
-          {phones.map((factor) => (
-            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <span className="flex items-center gap-2 text-sm">
-                <Smartphone className="size-4 text-muted-foreground" aria-hidden />
-                {factorPhone(factor) ?? 'Phone'}
-                {factor.status === 'verified' ? <Badge tone="green">Active</Badge> : <Badge tone="yellow">Not verified</Badge>}
-              </span>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" size="sm" aria-label={`Remove phone ${factorPhone(factor) ?? ''}`.trim()}>
-                    <Trash2 aria-hidden /> Remove
-                  </Button>
-                }
-                title="Remove this phone?"
-                description="Codes sent to it will no longer be accepted."
-                confirmLabel="Remove"
-                onConfirm={() => remove(factor.id)}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FactorList
+        factors={phones}
+        icon={Smartphone}
+        nameOf={(factor) => factorPhone(factor) ?? 'Phone'}
+        pendingLabel="Not verified"
+        removeLabel={(factor) => `Remove phone ${factorPhone(factor) ?? ''}`.trim()}
+        removeTitle="Remove this phone?"
+        removeDescription="Codes sent to it will no longer be accepted."
+        onRemove={(factorId) => remove(factorId)}
+      />
       <FormError message={error} />
       {pending ? (
         <div className="mt-4 grid gap-3">

@@ -1,7 +1,6 @@
 import type { Factor } from '@supabase/auth-js';
-import { KeyRound, ShieldCheck, Trash2 } from 'lucide-react';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -9,7 +8,7 @@ import { useAuth } from '../../auth/auth.tsx';
 import { getAuthClient } from '../../auth/auth-client.ts';
 import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { CodeForm } from './code-form.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FactorList } from './factor-list.tsx';
 import { SectionCard } from './section-card.tsx';
 
 interface Enrollment {
@@ -84,30 +83,16 @@ export function TotpSection() {
       title="Two-factor: authenticator app"
       description="Codes from an app such as 1Password, Google Authenticator or Authy, asked for at every sign-in."
     >
-      {totp.length > 0 ? (
-        <ul className="mb-5 divide-y divide-border rounded-lg border border-border">
-          {totp.map((factor) => (
-            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <span className="flex min-w-0 items-center gap-2 text-sm">
-                <KeyRound className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="truncate">{factor.friendly_name || 'Authenticator app'}</span>
-                {factor.status === 'verified' ? <Badge tone="green">Active</Badge> : <Badge tone="yellow">Not verified</Badge>}
-              </span>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" size="sm" aria-label={`Remove ${factor.friendly_name || 'authenticator app'}`}>
-                    <Trash2 aria-hidden /> Remove
-                  </Button>
-                }
-                title="Remove this authenticator app?"
-                description="Codes from it will no longer be accepted. If it is your only second factor, signing in will need your password alone."
-                confirmLabel="Remove"
-                onConfirm={() => remove(factor.id)}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FactorList
+        factors={totp}
+        icon={KeyRound}
+        nameOf={(factor) => factor.friendly_name || 'Authenticator app'}
+        pendingLabel="Not verified"
+        removeLabel={(factor) => `Remove ${factor.friendly_name || 'authenticator app'}`}
+        removeTitle="Remove this authenticator app?"
+        removeDescription="Codes from it will no longer be accepted. If it is your only second factor, signing in will need your password alone."
+        onRemove={(factorId) => remove(factorId)}
+      />
       <FormError message={error} />
       {enrollment ? (
         <div className="mt-4 grid gap-6 md:grid-cols-[auto_1fr]">
