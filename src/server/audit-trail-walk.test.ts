@@ -99,6 +99,12 @@ const WALKED_ELSEWHERE: Record<string, string> = {
     'a vendor attaching a file through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its entry',
   submitVendorQuestionnaire:
     'a vendor submitting through its e-mailed link (no signed-in actor): vendor-questionnaires.test.ts checks its one entry, also under a race',
+  createConnection:
+    'needs a reachable connector endpoint, which this app refuses as private (the SSRF guard): connectors.test.ts checks its connection.create entry and the first run’s connection_run.queue',
+  runConnection: 'needs a connection (see createConnection): connectors.test.ts checks its one connection_run.queue entry',
+  testConnection:
+    'needs a connection (see createConnection); records connection.status only when the health it finds is new: connectors.test.ts checks both',
+  deleteConnection: 'needs a connection (see createConnection): connectors.test.ts checks its one connection.delete entry',
   receiveStripeWebhook:
     'Stripe’s signed event, applied by the system (no signed-in actor) and only with the Stripe provider: stripe.test.ts checks its one entry',
 };

@@ -20,6 +20,7 @@ import {
 import { auditRequestListSchema, engagementSchema } from '../../../shared/schemas/engagements.ts';
 import { readinessSchema } from '../../../shared/schemas/frameworks.ts';
 import { buildApp } from '../../app.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
 import { connectionRuns } from '../../db/schema/connectors.ts';
 import { organizationControls } from '../../db/schema/controls.ts';
 import { evidence } from '../../db/schema/evidence.ts';
@@ -343,5 +344,35 @@ describe('connectors', () => {
     expect((await call('clientOfA', 'DELETE', `/api/v1/connections/${status.id}`)).statusCode).toBe(403);
     expect((await call('staffOfA', 'DELETE', `/api/v1/connections/${status.id}`)).statusCode).toBe(204);
     expect((await call('staffOfA', 'GET', `/api/v1/connections/${status.id}/runs`)).statusCode).toBe(404);
+  });
+});
+
+/** The trail of each operation that changes a connection (audit-trail-walk.test.ts lists them as walked here). */
+describe('connections on the audit trail', () => {
+  const entries = async (entityId: string) =>
+    (
+      await withTenant(database.db, system, (tx) =>
+        tx
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(eq(auditEvents.entityId, entityId))
+          .orderBy(auditEvents.occurredAt, auditEvents.seq),
+      )
+    ).map((entry) => entry.action);
+
+  it('createConnection records the connection and its first run; runConnection, testConnection (when the health it finds is new) and deleteConnection one entry each', async () => {
+    const created = readJson(await create('staffOfA', '/status', { name: 'Status for the trail' }), connectionSchema);
+    // Two things are made: the connection and its first run, queued at once.
+    expect(await entries(created.id)).toEqual(['connection.create', 'connection_run.queue']);
+    expect((await call('staffOfA', 'POST', `/api/v1/connections/${created.id}/runs`)).statusCode).toBe(202);
+    expect(await entries(created.id)).toEqual(['connection.create', 'connection_run.queue', 'connection_run.queue']);
+    const before = (await entries(created.id)).length;
+    expect((await call('staffOfA', 'POST', `/api/v1/connections/${created.id}/test`)).statusCode).toBe(200);
+    expect((await entries(created.id)).slice(before)).toEqual(['connection.status']);
+    expect((await call('staffOfA', 'POST', `/api/v1/connections/${created.id}/test`)).statusCode).toBe(200);
+    expect((await entries(created.id)).slice(before)).toEqual(['connection.status']);
+    expect((await call('staffOfA', 'DELETE', `/api/v1/connections/${created.id}`)).statusCode).toBe(204);
+    expect((await entries(created.id)).at(-1)).toBe('connection.delete');
+    expect((await entries(created.id)).filter((action) => action === 'connection.delete')).toHaveLength(1);
   });
 });

@@ -8,8 +8,18 @@
 /** A secret, a credential, or a hash (of a secret, in all but the look-alikes below). */
 const SECRET_NAME = /secret|password|passphrase|credential|private|token|otp|hash|api_?key|signing/i;
 
-/** Names that look secret but hold none: counts of model tokens, and the audit chain anyone may recompute. */
-const NOT_SECRET = new Set(['agent_runs.input_tokens', 'agent_runs.output_tokens', 'audit_events.hash', 'audit_events.prev_hash']);
+/**
+ * Names that look secret but hold none: counts of model tokens, and the audit chain anyone may recompute
+ * (with the API key an entry was made through, by id and name: the entry's hash covers them).
+ */
+const NOT_SECRET = new Set([
+  'agent_runs.input_tokens',
+  'agent_runs.output_tokens',
+  'audit_events.hash',
+  'audit_events.prev_hash',
+  'audit_events.api_key_id',
+  'audit_events.api_key_name',
+]);
 
 /** Whether `table.column` stays out of every export. */
 export function isWithheldColumn(table: string, column: string): boolean {
