@@ -143,9 +143,10 @@ describe('Program Analytics (tab=analytics)', () => {
     serveApi(ANSWERS);
     open();
     expect(cells(await screen.findByRole('table', { name: 'Controls by status' }))).toEqual([
-      ['Day', 'Not started', 'In progress', 'Implemented', 'Stale'],
-      ['24 Nov 2026', '50', '20', '18', '0'],
-      ['25 Nov 2026', '40', '22', '25', '1'],
+      // Failing: controls a connector's check holds failing (issue 38); none in these snapshots.
+      ['Day', 'Not started', 'In progress', 'Implemented', 'Stale', 'Failing'],
+      ['24 Nov 2026', '50', '20', '18', '0', '0'],
+      ['25 Nov 2026', '40', '22', '25', '1', '0'],
     ]);
     expect(cells(screen.getByRole('table', { name: 'Evidence by state' }))[2]).toEqual(['25 Nov 2026', '14', '3', '0']);
     expect(cells(screen.getByRole('table', { name: 'Open risks by band' }))[1]).toEqual(['24 Nov 2026', '3', '1', '0']);
