@@ -110,7 +110,7 @@ async function prepareAudit(
       (row) => row.status === 'not_met' || row.status === 'partial',
     ),
     listSection(
-      'Controls not implemented, or stale',
+      'Controls not implemented: not started, in progress, stale or failing',
       controls,
       'controls',
       ['id', 'title', 'status', 'owner', 'evidenceCount', 'freshEvidenceCount', 'nextExpiry'],
