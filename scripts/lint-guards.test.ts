@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +16,8 @@ const root = path.resolve(import.meta.dirname, '..');
 let eslint: ESLint;
 
 beforeAll(() => {
-  // The layer rules need no type information; the type-aware promise rules are proved on their own below.
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-    },
-  });
+  // ESLint's rules need no type information (the type-aware ones are oxlint's, proved below).
+  eslint = new ESLint({ cwd: root });
 });
 
 async function ruleIdsFor(relativePath: string, code: string): Promise<string[]> {
@@ -131,15 +126,50 @@ describe('formatting', () => {
   });
 });
 
-describe('promises', () => {
-  it('refuses a floating promise and an async handler where a void callback is expected', async () => {
-    const typed = new ESLint({ cwd: root });
-    // An existing file's path, so the type-aware rules find it in the TypeScript project.
-    const filePath = path.join(root, 'scripts/check-import-cycles.ts');
-    const code = 'const later = async () => 1;\nlater();\n[1].forEach(async () => { await later(); });\nexport {};\n';
-    const [result] = await typed.lintText(code, { filePath });
-    const ids = (result?.messages ?? []).map((message) => message.ruleId);
-    expect(ids).toContain('@typescript-eslint/no-floating-promises');
-    expect(ids).toContain('@typescript-eslint/no-misused-promises');
+describe('types and promises (oxlint on TypeScript 7)', () => {
+  // The project's own .oxlintrc.json on a probe in a folder of its own with a minimal tsconfig, so the
+  // check builds a program of one file instead of the whole tree's.
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-oxlint-'));
+    fs.copyFileSync(path.join(root, '.oxlintrc.json'), path.join(dir, '.oxlintrc.json'));
+    const compilerOptions = {
+      strict: true,
+      target: 'ES2023',
+      lib: ['ES2023'],
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      types: [],
+      noEmit: true,
+    };
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function oxlint(code: string): { status: number | null; output: string } {
+    fs.writeFileSync(path.join(dir, 'probe.ts'), code);
+    const run = spawnSync(path.join(root, 'node_modules/.bin/oxlint'), ['--type-aware', '--type-check', '--deny-warnings', 'probe.ts'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  it('refuses a floating promise, an async callback where a void one is expected, and a type error', () => {
+    const { status, output } = oxlint(
+      "const later = async () => 1;\nlater();\n[1].forEach(async () => { await later(); });\nexport const count: number = 'one';\n",
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('no-floating-promises');
+    expect(output).toContain('no-misused-promises');
+    expect(output).toContain('TS2322');
+  }, 60_000);
+
+  it('accepts the same code with the promises handled and the types right', () => {
+    const { status, output } = oxlint(
+      'const later = async () => 1;\nvoid later();\nfor (const _ of [1]) await later();\nexport const count: number = 1;\n',
+    );
+    expect(output).not.toMatch(/no-floating-promises|no-misused-promises|TS\d{4}/);
+    expect(status).toBe(0);
   }, 60_000);
 });

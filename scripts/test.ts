@@ -4,8 +4,8 @@
  * names, but with the steps that wait on different things side by side, so neither of CI's two
  * cores idles (docs/decisions/013-ci-under-fifteen-minutes.md):
  *
- *   1. react-router typegen, then ESLint ∥ tsc → import layers → table writers → Prettier (each
- *      single-threaded; the three after tsc are the rest of `npm run lint`)
+ *   1. react-router typegen, then ESLint ∥ oxlint (the type-check on TypeScript 7's native checker and
+ *      the type-aware promise rules) → import layers → table writers → Prettier: `npm run lint`
  *   2. server tests on PostgreSQL (a worker per core; they wait on the database server), then on
  *      PGlite (a worker per core; with DATABASE_URL only the files about the engines and those
  *      that need no database, decision 015)  ∥  web tests in jsdom, then the build
@@ -19,11 +19,13 @@ const [eslint, ...restOfLint] = scriptCommands('lint');
 if (!eslint) throw new Error('npm test: the lint script has no command');
 
 const stages = {
-  // The route types typegen writes are read by tsc and by the type-aware lint rules alike.
+  // The route types typegen writes are read by the type-check.
   types: [binStep('route types (react-router typegen)', 'react-router', ['typegen'])],
-  // ESLint alone in one lane; tsc, then the rest of `npm run lint` (import layers, table writers,
-  // Prettier: ~20 s) in the other, which used to idle once tsc was done (decision 013).
-  checks: [eslint, [binStep('type-check (tsc)', 'tsc', []), ...restOfLint]],
+  // ESLint (syntax and layers only) in one lane; the rest of `npm run lint` in the other: oxlint's
+  // type-check and type-aware rules (tsgolint, TypeScript 7), import layers, table writers, Prettier.
+  // The type-check used to be tsc 5.9 beside a type-aware ESLint that built a second program of its own
+  // (decision 013).
+  checks: [eslint, restOfLint],
   // Two lanes, not two stages: the server tests on one engine then the other, and beside them the
   // web tests then the build. As stages, each waited for its longer half (the web tests were 226 s
   // beside PGlite's 111 s; the build 42 s beside PostgreSQL's 227 s) while a core idled.
