@@ -1,9 +1,10 @@
 // @both-engines: what this file checks differs between one connection (PGlite) and a pool (PostgreSQL) — decision 015.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/test-database.ts';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
-import { QUEUE_SETTINGS } from './platform/jobs/queue-settings.ts';
+import { HEARTBEAT_SECONDS, QUEUE_SETTINGS } from './platform/jobs/queue-settings.ts';
 import { openWorkerProcess } from './worker-process.ts';
 import { SCHEDULES } from './workers.ts';
 
@@ -25,6 +26,14 @@ describe('startWorkers: one list of workers and schedules', () => {
     const queues = new Set(app.jobs.worked.filter((name) => !name.endsWith('-dead')));
     expect([...queues].sort()).toEqual(Object.keys(QUEUE_SETTINGS).sort());
     expect(app.jobs.worked).toEqual(expect.arrayContaining(['mail-send', 'mail-send-dead', 'auth-cleanup']));
+    // Every queue's jobs beat while they run, as stored in the database pg-boss reads (docs/jobs.md,
+    // "Recovery"): a worker that dies or hangs gives its job back within seconds, whatever the queue.
+    const stored = (await database.db.execute(sql`select name, heartbeat_seconds from pgboss.queue order by name`)) as unknown as {
+      rows: { name: string; heartbeat_seconds: number | null }[];
+    };
+    expect(stored.rows.filter((row) => queues.has(row.name))).toEqual(
+      [...queues].sort().map((name) => ({ name, heartbeat_seconds: HEARTBEAT_SECONDS })),
+    );
   });
 
   it('keeps every periodic pass as a pg-boss schedule, and none for mail (one job per mail)', async () => {

@@ -35,6 +35,12 @@ export const AGENT_RUN_FAILED_MESSAGE =
 /** What a client reads instead when nobody on the team could be alerted (no assigned staff, no administrator). */
 export const AGENT_RUN_FAILED_UNALERTED_MESSAGE =
   'Our agent could not finish this draft after several attempts, and we could not alert anyone on our team automatically. Please open a support request so we can take it from here. This page will show the draft as soon as it is ready.';
+/**
+ * What a client reads for a failed request that carries no words of its own (a row from before the run
+ * recorded them): nothing is known of who was alerted, so nothing is promised; the client can reach us.
+ */
+export const TASK_REQUEST_FAILED_FALLBACK_MESSAGE =
+  'Our agent could not finish this request. Our team sees it among the requests that need attention; if you need it sooner, please open a support request.';
 /* ---- The Agent Dashboard's API (GET /api/v1/agents…, PATCH /api/v1/agents/:agentId) ---- */
 
 const timestamp = z.iso.datetime({ offset: true });

@@ -346,6 +346,38 @@ describe('the agent-run job', () => {
     expect(started.map((event) => event.detail.match(/\(attempt (\d)\)/)?.[1] ?? '1')).toEqual(['1', '1', '2', '3']);
   });
 
+  it('a run every worker died on reaches a person through the dead letter, with the crash as its reason', async () => {
+    const organizationId = await newOrganization('Crashed Everywhere Ltd');
+    const { request, run } = await drivenRun('Crashed for good', organizationId);
+    // Its last attempt claimed the run and never finished: the process died, as all before it had.
+    provider.stallsLeft = 1;
+    void runAgentJob(
+      { db: database.db, jobs: app.jobs, provider },
+      { id: 'stalled', data: { runId: run.id, organizationId }, retryCount: 5, retryLimit: 5 },
+    );
+    await expect
+      .poll(async () => (await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.id, run.id))))[0]?.status)
+      .toBe('running');
+    // pg-boss, out of retries, moves the job to its dead letter; the server's dead-letter worker takes it.
+    await app.jobs.boss.send('agent-run-dead', { runId: run.id, organizationId });
+    await expect.poll(() => requestStatus(request.id), { timeout: 15_000, interval: 250 }).toBe('failed');
+
+    const [failed] = await read((tx) => tx.select().from(taskRequests).where(eq(taskRequests.id, request.id)));
+    // Nobody is assigned to this organization, but an administrator is reached: the words are true.
+    expect(failed).toMatchObject({ failureMessage: AGENT_RUN_FAILED_MESSAGE });
+    expect(await failureMailTo('Crashed for good')).toContain(await emailOf(fixture.userIds.administrator));
+    const [mail] = await database.db
+      .select({ text: outboundEmails.textBody })
+      .from(outboundEmails)
+      .where(eq(outboundEmails.subject, 'Agent run failed: Crashed for good'))
+      .limit(1);
+    expect(mail?.text).toContain('Last error: the worker drafting it stopped before it finished');
+    expect(mail?.text).toContain('no staff member is assigned to this organization');
+    const [dead] = await read((tx) => tx.select().from(agentRuns).where(eq(agentRuns.id, run.id)));
+    // The crashes spent none of the run's own attempts: the model never failed it.
+    expect(dead).toMatchObject({ status: 'dead', attempts: 1 });
+  });
+
   it('pg-boss retries a failed attempt and dead-letters the job when out of retries', async () => {
     await app.jobs.retune('agent-run', { retryDelay: 1, retryBackoff: false });
     try {

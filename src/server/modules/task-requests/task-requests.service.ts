@@ -10,6 +10,7 @@ import {
   TIMELINE_EVENT_KINDS,
   type TimelineEventKind,
 } from '../../../shared/schemas/task-requests.ts';
+import { TASK_REQUEST_FAILED_FALLBACK_MESSAGE } from '../../../shared/schemas/agent-runs.ts';
 import { AppError } from '../../app-error.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { aiOutputs } from '../../db/schema/reviews.ts';
@@ -211,10 +212,7 @@ export async function readTaskRequestDetail(tx: DbTransaction, tenant: Tenant, i
     })),
     latestOutput: latestOutput ?? null,
     deliverable: deliverable && summary.deliverable ? { ...summary.deliverable, currentVersion: deliverable.currentVersion } : null,
-    failureMessage:
-      request.status === 'failed'
-        ? (request.failureMessage ?? 'The agent could not finish this request. Our team has been alerted and will follow up.')
-        : null,
+    failureMessage: request.status === 'failed' ? (request.failureMessage ?? TASK_REQUEST_FAILED_FALLBACK_MESSAGE) : null,
     canCancel: speaksForClient(tenant) && CANCELLABLE_TASK_STATUSES.includes(request.status),
     canRequestRevision: speaksForClient(tenant) && request.status === 'delivered',
   };

@@ -6,6 +6,7 @@ import { readJson } from '../../../../tests/read-response.ts';
 import { createTenantFixture, type TenantActor, type TenantFixture } from '../../../../tests/tenant-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
+import { TASK_REQUEST_FAILED_FALLBACK_MESSAGE } from '../../../shared/schemas/agent-runs.ts';
 import {
   classifyTaskRequestResponseSchema,
   taskRequestDetailSchema,
@@ -274,6 +275,16 @@ describe('listTaskRequests and getTaskRequest', () => {
       failureMessage: 'Our agent could not read the attached report. A consultant will contact you today.',
       canCancel: true,
     });
+    // A failed request without words of its own promises no alert nobody may have received.
+    await withTenant(database.db, { kind: 'all', userId: null }, (tx) =>
+      tx.update(taskRequests).set({ failureMessage: null }).where(eq(taskRequests.id, request.id)),
+    );
+    const bare = readJson(
+      await app.inject({ method: 'GET', url: `/api/v1/task-requests/${request.id}`, headers: as('clientOfA') }),
+      taskRequestDetailSchema,
+    );
+    expect(bare.failureMessage).toBe(TASK_REQUEST_FAILED_FALLBACK_MESSAGE);
+    expect(bare.failureMessage).not.toMatch(/alerted/);
   });
 });
 
