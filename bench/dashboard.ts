@@ -180,6 +180,13 @@ async function measure(label: string, env: Record<string, string>, password: str
         `p99 ${dashboard['p99 (ms)']} ms (/health ${health['p99 (ms)']} ms)`,
     );
     console.log(`RSS: ${before} MB before the load, ${after} MB right after, ${settled} MB settled ${SETTLE_MS / 1000} s later`);
+    // The machine may be shared: the figures above mean little without what else ran beside them.
+    console.log(
+      `load average (1, 5, 15 min) at the end: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')} on ${os.cpus().length} cores`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));

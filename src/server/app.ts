@@ -13,6 +13,7 @@ import { registerEventsModule } from './platform/events/events.module.ts';
 import type { AgentProvider } from './modules/agent-runs/providers/agent-provider.ts';
 import { loadSigningKeys, registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
+import { checkSessionAndReadAccess } from './platform/access/access-guard.ts';
 import { registerRouteAccess } from './platform/access/route-access.ts';
 import type { AdvisorProvider } from './modules/advisor/providers/provider.ts';
 import { createAdvisorProvider } from './modules/advisor/providers/choose-provider.ts';
@@ -211,7 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEventsModule(app);
   registerMailModule(app, env, { database: deps.database, transport: deps.mailTransport });
 
-  registerAuthentication(app, await loadSigningKeys(app));
+  // A guarded request's session is checked in one statement with the user's access (access-guard.ts).
+  registerAuthentication(app, await loadSigningKeys(app), { checkSession: checkSessionAndReadAccess });
   registerApiKeyAuthentication(app);
   registerRouteAccess(app);
   // The MCP server (docs/mcp.md) notes each API route's access as the modules below register them.

@@ -24,6 +24,14 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: '/var/lib/cc', DATABASE_URL: 'postgres://app@db:5432/cc' });
   });
 
+  it('runs the embedded database in its own thread unless told not to, and drafts in process unless told to (decision 014)', () => {
+    expect(parseEnv({}).PGLITE_THREAD).toBe(true);
+    expect(parseEnv({ PGLITE_THREAD: '' }).PGLITE_THREAD).toBe(true);
+    for (const off of ['0', 'false', 'no']) expect(parseEnv({ PGLITE_THREAD: off }).PGLITE_THREAD).toBe(false);
+    expect(parseEnv({}).DRAFT_THREAD).toBe(false);
+    expect(parseEnv({ DRAFT_THREAD: '1' }).DRAFT_THREAD).toBe(true);
+  });
+
   it('rejects a bad port with a readable message', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(EnvError);

@@ -60,13 +60,14 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The embedded database in a worker thread of its own (db/pglite-thread.js), so its queries never
-   * block the event loop: on with `1`/`true`/`yes`. Off by default until it is measured on a quiet
-   * machine (decision 014): start time, memory and the journeys with it on.
+   * block the event loop. On by default since it was measured (decision 014: under 64 connections the
+   * in-process server answered nothing for 10 s, the threaded one kept answering); `0`/`false`/`no`
+   * keeps PGlite on the main thread.
    */
   PGLITE_THREAD: z
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
-    .transform((value) => value === '1' || value === 'true' || value === 'yes'),
+    .transform((value) => value !== '0' && value !== 'false' && value !== 'no'),
   /**
    * The builtin agent reads briefs and composes drafts in a worker thread (agent-runs/drafting/), off
    * the event loop: on with `1`/`true`/`yes`; off by default until measured (decision 014).

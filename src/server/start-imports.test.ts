@@ -22,6 +22,8 @@ const LOADED_ON_DEMAND = [
   'stripe', // BILLING_PROVIDER=stripe
   '@aws-sdk/client-s3', // FILE_STORE=s3
   'ioredis', // REDIS_URL
+  '@okta/okta-sdk-nodejs', // an Okta connection, at its first check
+  'exceljs', // questionnaire uploads and exports (.xlsx)
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {

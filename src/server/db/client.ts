@@ -34,7 +34,7 @@ export interface PgliteDatabase extends Database {
 export interface PgliteOpenOptions {
   /**
    * Runs PGlite in a worker thread of its own (pglite-thread.js), so its queries never block the
-   * event loop: the server's choice (env PGLITE_THREAD, off by default until measured: decision 014). In process otherwise.
+   * event loop: the server's choice (env PGLITE_THREAD, on by default: decision 014). In process otherwise.
    */
   thread?: boolean;
 }

@@ -62,12 +62,21 @@ function toContext(claims: JWTPayload): AuthContext | undefined {
   };
 }
 
+export interface AuthenticationOptions {
+  /**
+   * Checks a user token's session on a guarded path instead of the plain lookup: true while it is open,
+   * false once ended, undefined to fall back to the lookup. The app passes the access guard's, which
+   * reads the user's access in the same statement (docs/dashboard.md, "How fast").
+   */
+  checkSession?: (request: FastifyRequest, user: { userId: string; sessionId: string }) => Promise<boolean | undefined>;
+}
+
 /**
  * On every request, turns `Authorization: Bearer <jwt>` (or the `apikey` header) into
  * `request.auth`, checked by `keys`. A user token whose session has ended (sign-out, reuse
  * detection, deletion) is refused immediately, not at `exp`.
  */
-export function registerAuthentication(app: FastifyInstance, keys: TokenVerifier): void {
+export function registerAuthentication(app: FastifyInstance, keys: TokenVerifier, options: AuthenticationOptions = {}): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
@@ -84,11 +93,16 @@ export function registerAuthentication(app: FastifyInstance, keys: TokenVerifier
       context = undefined;
     }
     if (context?.role === 'authenticated' && context.sessionId) {
-      const [session] = await app.database.db
-        .select({ id: authSessions.id })
-        .from(authSessions)
-        .where(and(eq(authSessions.id, context.sessionId), eq(authSessions.userId, context.userId)));
-      if (!session) context = undefined;
+      const user = { userId: context.userId, sessionId: context.sessionId };
+      let active = guarded && options.checkSession ? await options.checkSession(request, user) : undefined;
+      if (active === undefined) {
+        const [session] = await app.database.db
+          .select({ id: authSessions.id })
+          .from(authSessions)
+          .where(and(eq(authSessions.id, user.sessionId), eq(authSessions.userId, user.userId)));
+        active = session !== undefined;
+      }
+      if (!active) context = undefined;
     }
     if (!context) {
       if (guarded) throw new AppError('UNAUTHENTICATED', 'Your session is not valid or has expired. Sign in again.');

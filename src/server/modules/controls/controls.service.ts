@@ -20,26 +20,16 @@ function toProgrammeControl(
   state: ProgrammeState,
   controlId: string,
   names: ReadonlyMap<string, string>,
-  visible: ReadonlySet<CatalogueFrameworkId>,
+  shown: readonly CatalogueFrameworkId[],
 ): ProgrammeControl | null {
   const { catalogue } = context;
   const control = catalogue.controlById.get(controlId);
   const row = state.controls.get(controlId);
   if (!control || !row) return null;
-  const active = new Set(state.activations.map((activation) => activation.frameworkId));
-  const frameworks = catalogue.frameworks
-    .filter(
-      (framework) =>
-        active.has(framework.id) && visible.has(framework.id) && catalogue.controlIdsByFramework.get(framework.id)?.has(controlId),
-    )
-    .map((framework) => framework.id);
+  const counts = catalogue.requirementCountsByControl.get(controlId);
+  const frameworks = shown.filter((frameworkId) => catalogue.controlIdsByFramework.get(frameworkId)?.has(controlId));
   let requirementCount = 0;
-  for (const frameworkId of frameworks) {
-    for (const requirement of catalogue.requirementsByFramework.get(frameworkId) ?? []) {
-      if ((catalogue.mappingsByRequirement.get(requirement.id) ?? []).some((mapping) => mapping.controlId === controlId))
-        requirementCount += 1;
-    }
-  }
+  for (const frameworkId of frameworks) requirementCount += counts?.get(frameworkId) ?? 0;
   const evidence = state.evidence.get(controlId);
   return {
     id: control.id,
@@ -72,6 +62,18 @@ async function loadWithNames(tx: DbTransaction, organizationId: string, now: Dat
   return { state, names };
 }
 
+/** The catalogue's frameworks, in its order, that are active in the organization and visible to the reader. */
+function shownFrameworks(
+  context: ProgrammeContext,
+  state: ProgrammeState,
+  visible: ReadonlySet<CatalogueFrameworkId>,
+): CatalogueFrameworkId[] {
+  const active = new Set(state.activations.map((activation) => activation.frameworkId));
+  return context.catalogue.frameworks
+    .map((framework) => framework.id)
+    .filter((frameworkId) => active.has(frameworkId) && visible.has(frameworkId));
+}
+
 /** The organization's controls the reader sees, in the catalogue's order, filtered. */
 export async function listControls(context: ProgrammeContext, query: ControlListQuery, now = new Date()): Promise<ControlList> {
   const { tenant, catalogue } = context;
@@ -81,11 +83,11 @@ export async function listControls(context: ProgrammeContext, query: ControlList
   });
   const { state, names } = await tenant.transaction((tx) => loadWithNames(tx, organizationId, now));
   const ids = visibleControlIds(catalogue, state, context.reader);
-  const visible = readerFrameworks(catalogue, context.reader);
+  const shown = shownFrameworks(context, state, readerFrameworks(catalogue, context.reader));
   const words = (query.q ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
   const controls = catalogue.controls
     .filter((control) => ids.has(control.id))
-    .map((control) => toProgrammeControl(context, state, control.id, names, visible))
+    .map((control) => toProgrammeControl(context, state, control.id, names, shown))
     .filter((control): control is ProgrammeControl => control !== null)
     .filter((control) => !query.frameworkId || control.frameworks.includes(query.frameworkId))
     .filter((control) => !query.status || control.status === query.status)
@@ -153,7 +155,13 @@ export async function updateControl(
       updatedAt: now,
     });
     const { state, names } = await loadWithNames(tx, organizationId, now);
-    const updated = toProgrammeControl(context, state, controlId, names, readerFrameworks(catalogue, context.reader));
+    const updated = toProgrammeControl(
+      context,
+      state,
+      controlId,
+      names,
+      shownFrameworks(context, state, readerFrameworks(catalogue, context.reader)),
+    );
     if (!updated) throw notFound();
     return updated;
   });

@@ -29,6 +29,11 @@ export interface CatalogueIndex {
   controlById: Map<string, ControlRow>;
   /** The controls each framework maps to (what activating it brings into scope). */
   controlIdsByFramework: Map<string, Set<string>>;
+  /**
+   * Control id → framework id → how many of that framework's requirements map to the control (the
+   * controls register's requirement count, counted once here instead of on every read).
+   */
+  requirementCountsByControl: Map<string, Map<string, number>>;
 }
 
 const cache = new WeakMap<Db, Promise<CatalogueIndex>>();
@@ -62,6 +67,16 @@ async function load(db: Db): Promise<CatalogueIndex> {
     set.add(row.controlId);
     controlIdsByFramework.set(frameworkId, set);
   }
+  const requirementCountsByControl = new Map<string, Map<string, number>>();
+  for (const [requirementId, mappings] of mappingsByRequirement) {
+    const frameworkId = frameworkOfRequirement.get(requirementId);
+    if (!frameworkId) continue;
+    for (const controlId of new Set(mappings.map((mapping) => mapping.controlId))) {
+      const counts = requirementCountsByControl.get(controlId) ?? new Map<string, number>();
+      counts.set(frameworkId, (counts.get(frameworkId) ?? 0) + 1);
+      requirementCountsByControl.set(controlId, counts);
+    }
+  }
   const typedFrameworks = frameworkRows as FrameworkRow[];
   return {
     frameworks: typedFrameworks,
@@ -71,6 +86,7 @@ async function load(db: Db): Promise<CatalogueIndex> {
     controls: controlRows,
     controlById: new Map(controlRows.map((row) => [row.id, row])),
     controlIdsByFramework,
+    requirementCountsByControl,
   };
 }
 

@@ -211,9 +211,12 @@ describe('activation and readiness', () => {
     });
 
     const controls = (await call(as('clientOfA'), 'GET', '/api/v1/controls?status=implemented')).json() as ControlList;
-    expect(controls.controls.map((control) => [control.id, control.freshEvidenceCount, control.frameworks])).toEqual([
-      ['IAM-01', 1, ['soc2']],
-      ['IAM-03', 1, ['soc2']],
+    // requirementCount: the active frameworks' requirements mapped to the control (soc2 CC6.1 → IAM-01, CC6.2 → IAM-03).
+    expect(
+      controls.controls.map((control) => [control.id, control.freshEvidenceCount, control.frameworks, control.requirementCount]),
+    ).toEqual([
+      ['IAM-01', 1, ['soc2'], 1],
+      ['IAM-03', 1, ['soc2'], 1],
     ]);
     expect(controls.controls[1]?.owner?.id).toBe(fixture.userIds.clientOfA);
   });

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { SHORT_ANSWER_LABELS, type ShortAnswer } from '../../../shared/schemas/questionnaires.ts';
 import { AppError } from '../../app-error.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -49,6 +48,7 @@ function answerCells(row: QuestionnaireRow, question: QuestionRow): { column: nu
 }
 
 async function writeXlsx(original: Buffer, row: QuestionnaireRow, questions: readonly QuestionRow[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs'); // at the first export, not with the server
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(original as unknown as ArrayBuffer);
   for (const question of questions) {

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
+import type ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
+import { unzipSync } from 'fflate';
 import { QUESTIONNAIRE_MAX_QUESTIONS, type QuestionnaireFormat } from '../../../shared/schemas/questionnaires.ts';
 import { AppError } from '../../app-error.ts';
 
@@ -82,7 +82,9 @@ function cellText(cell: ExcelJS.Cell): string {
 
 async function readXlsx(bytes: Buffer): Promise<ReadQuestionnaire> {
   refuseMacros(bytes);
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads at the first workbook, not with the server (~10 MB of heap: docs/dashboard.md, "How fast").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

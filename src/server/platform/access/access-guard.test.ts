@@ -7,6 +7,7 @@ import { ROLES, type Role } from '../../../shared/permissions.ts';
 import { PAGE_ACCESS, pageAccessRequirement } from '../../../shared/page-access.ts';
 import { buildApp } from '../../app.ts';
 import { securityEvents } from '../../db/schema/access.ts';
+import { authSessions } from '../../db/schema/auth.ts';
 import { requireAccess } from './access-guard.ts';
 import { ensureProfile, grantRole } from './access.service.ts';
 
@@ -96,4 +97,20 @@ describe('the server guard: role × route matrix', () => {
       }
     });
   }
+});
+
+describe('the session, checked with the access in one statement', () => {
+  it('refuses a guarded request, and one that needs only a session, as soon as the session ends', async () => {
+    const user = await createTestUser(app);
+    await ensureProfile(database.db, { userId: user.userId, userType: 'client' });
+    await grantRole(database.db, { userId: user.userId, role: 'client' });
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const guarded = () => app.inject({ method: 'GET', url: '/api/v1/task-requests', headers });
+    const signedIn = () => app.inject({ method: 'GET', url: '/api/v1/notifications', headers });
+    expect((await guarded()).statusCode).toBe(200);
+    expect((await signedIn()).statusCode).toBe(200);
+    await database.db.delete(authSessions).where(eq(authSessions.userId, user.userId));
+    expect((await guarded()).statusCode).toBe(401);
+    expect((await signedIn()).statusCode).toBe(401);
+  });
 });

@@ -9,8 +9,10 @@ import {
   type SecurityEventInput,
   type UserAccess,
   emptyAccess,
+  type RequestUserAccess,
   loadAccess,
   loadRequestUserAccess,
+  loadSessionAndUserAccess,
   logSecurityEvent,
 } from './access.service.ts';
 
@@ -31,6 +33,30 @@ export interface RequestAccess extends UserAccess {
 
 /** One load per request, however many guards run. */
 const loaded = new WeakMap<FastifyRequest, Promise<RequestAccess>>();
+
+/** What authentication read with its session check (`checkSessionAndReadAccess`), for that user. */
+const readWithSession = new WeakMap<FastifyRequest, { userId: string; read: RequestUserAccess | null }>();
+
+/**
+ * Authentication's session check for a guarded request (plugins/authenticate.ts, `checkSession`): whether
+ * the token's session is still open, read in one statement with what the guards will need about the user,
+ * which is kept for them. Undefined when the statement fails: authentication then checks the session alone.
+ */
+export async function checkSessionAndReadAccess(
+  request: FastifyRequest,
+  user: { userId: string; sessionId: string },
+): Promise<boolean | undefined> {
+  const result = await loadSessionAndUserAccess(request.server.database.db, user.userId, user.sessionId).catch(() => undefined);
+  if (!result) return undefined;
+  if (result.sessionActive) readWithSession.set(request, { userId: user.userId, read: result.access });
+  return result.sessionActive;
+}
+
+/** What authentication read about this user, when it did; undefined to read it now. */
+function readAlready(request: FastifyRequest, user: AuthContext): RequestUserAccess | null | undefined {
+  const kept = readWithSession.get(request);
+  return kept && kept.userId === user.userId ? kept.read : undefined;
+}
 
 function requestMeta(request: FastifyRequest): Pick<SecurityEventInput, 'ip' | 'userAgent'> {
   const userAgent = request.headers['user-agent'];
@@ -90,6 +116,11 @@ async function load(request: FastifyRequest, user: AuthContext): Promise<Request
  */
 async function requireSecondFactorIfEnrolled(request: FastifyRequest, user: AuthContext): Promise<void> {
   if (user.aal === 'aal2') return;
+  const read = readAlready(request, user);
+  if (read) {
+    if (read.hasVerifiedFactor) throw new AppError('MFA_REQUIRED', 'Finish signing in with your second factor first.');
+    return;
+  }
   const [factor] = await request.server.database.db
     .select({ id: authMfaFactors.id })
     .from(authMfaFactors)
@@ -114,7 +145,7 @@ export async function requireSignedIn(request: FastifyRequest): Promise<AuthCont
  * which provisions the profile and answers a failed role fetch as product.md §8 says.
  */
 async function loadAtOnce(request: FastifyRequest, user: AuthContext): Promise<RequestAccess> {
-  const read = await loadRequestUserAccess(request.server.database.db, user.userId).catch(() => null);
+  const read = readAlready(request, user) ?? (await loadRequestUserAccess(request.server.database.db, user.userId).catch(() => null));
   if (!read) {
     await requireSecondFactorIfEnrolled(request, user);
     return load(request, user);

@@ -3,10 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { ROLE_PERMISSIONS } from '../../../shared/permissions.ts';
-import { authMfaFactors, authUsers } from '../../db/schema/auth.ts';
+import { authMfaFactors, authSessions, authUsers } from '../../db/schema/auth.ts';
 import { organizationMembers, organizations } from '../../db/schema/organizations.ts';
 import { permissions, profiles, rolePermissions, securityEvents, userAccessScopes, userRoles } from '../../db/schema/access.ts';
-import { ensureProfile, grantRole, loadAccess, loadRequestUserAccess, logSecurityEvent, setUserType } from './access.service.ts';
+import {
+  ensureProfile,
+  grantRole,
+  loadAccess,
+  loadRequestUserAccess,
+  loadSessionAndUserAccess,
+  logSecurityEvent,
+  setUserType,
+} from './access.service.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -254,5 +262,30 @@ describe('logSecurityEvent with text the database refuses', () => {
     const [event] = await database.db.select().from(securityEvents).where(eq(securityEvents.id, id));
     expect(event?.details).toEqual({ path: '/admin\uFFFD', nested: { note: 'x\uFFFDy' } });
     expect(event?.userAgent).toBe('curl\uFFFD/8');
+  });
+});
+
+describe('loadSessionAndUserAccess (the session check in the same statement)', () => {
+  it('says whether the session is open and belongs to the user, beside what loadRequestUserAccess answers', async () => {
+    const userId = await newUserId();
+    const other = await newUserId();
+    await loadAccess(database.db, userId);
+    const [session] = await database.db.insert(authSessions).values({ userId }).returning({ id: authSessions.id });
+    const [othersSession] = await database.db.insert(authSessions).values({ userId: other }).returning({ id: authSessions.id });
+
+    const open = await loadSessionAndUserAccess(database.db, userId, session!.id);
+    expect(open).toEqual({ sessionActive: true, access: await loadRequestUserAccess(database.db, userId) });
+    expect(open.access?.access.roles).toEqual(['client']);
+    // Another user's session does not vouch for this one.
+    expect((await loadSessionAndUserAccess(database.db, userId, othersSession!.id)).sessionActive).toBe(false);
+    // Signed out: the session row is gone.
+    await database.db.delete(authSessions).where(eq(authSessions.id, session!.id));
+    expect((await loadSessionAndUserAccess(database.db, userId, session!.id)).sessionActive).toBe(false);
+  });
+
+  it('checks the session of a user with no profile yet, leaving the access to the step-by-step path', async () => {
+    const userId = await newUserId();
+    const [session] = await database.db.insert(authSessions).values({ userId }).returning({ id: authSessions.id });
+    expect(await loadSessionAndUserAccess(database.db, userId, session!.id)).toEqual({ sessionActive: true, access: null });
   });
 });

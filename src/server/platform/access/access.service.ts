@@ -164,14 +164,15 @@ interface RequestUserAccessRow {
   permissions: [role: string, name: string][];
   scopes: UserAccessScope[];
   first_organization_id: string | null;
+  session_active: boolean | null;
 }
 
-/**
- * `loadAccess`, the second-factor check and a client's organization in one statement: the reads every
- * guarded request makes, which one by one were six round trips to the database before the handler's
- * own. Null for a user with no profile yet: the caller takes the step-by-step path, which provisions.
- */
-export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: string): Promise<RequestUserAccess | null> {
+/** The statement of `loadRequestUserAccess`; with a session id, it also says whether that session is still open. */
+async function readRequestUserAccessRow(
+  db: Pick<Db, 'execute'>,
+  userId: string,
+  sessionId: string | null,
+): Promise<RequestUserAccessRow | undefined> {
   const [row] = rowsOf<RequestUserAccessRow>(
     await db.execute(sql`select
       (select user_type from profiles where user_id = ${userId}) as user_type,
@@ -187,8 +188,13 @@ export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: str
         'environment', environment, 'data_classification', data_classification, 'is_active', is_active))
         from user_access_scopes where user_id = ${userId} and is_active), '[]'::json) as scopes,
       (select organization_id from organization_members where user_id = ${userId}
-        order by created_at asc, id asc limit 1) as first_organization_id`),
+        order by created_at asc, id asc limit 1) as first_organization_id,
+      ${sessionId === null ? sql`null::boolean` : sql`exists (select 1 from auth.sessions where id = ${sessionId} and user_id = ${userId})`} as session_active`),
   );
+  return row;
+}
+
+function toRequestUserAccess(row: RequestUserAccessRow | undefined): RequestUserAccess | null {
   if (!row?.user_type) return null;
   const roleRows: UserRoleRow[] = row.roles.flatMap((roleRow) => (isRole(roleRow.role) ? [{ ...roleRow, role: roleRow.role }] : []));
   const roles = [...new Set(roleRows.map((roleRow) => roleRow.role))];
@@ -205,6 +211,29 @@ export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: str
     hasVerifiedFactor: row.has_verified_factor,
     firstOrganizationId: row.first_organization_id,
   };
+}
+
+/**
+ * `loadAccess`, the second-factor check and a client's organization in one statement: the reads every
+ * guarded request makes, which one by one were six round trips to the database before the handler's
+ * own. Null for a user with no profile yet: the caller takes the step-by-step path, which provisions.
+ */
+export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: string): Promise<RequestUserAccess | null> {
+  return toRequestUserAccess(await readRequestUserAccessRow(db, userId, null));
+}
+
+/**
+ * The session check of authentication (is this token's session still open?) and `loadRequestUserAccess`
+ * in the same statement: one round trip where a guarded request made two (docs/dashboard.md, "How fast").
+ * `access` is null for a user with no profile yet, as there.
+ */
+export async function loadSessionAndUserAccess(
+  db: Pick<Db, 'execute'>,
+  userId: string,
+  sessionId: string,
+): Promise<{ sessionActive: boolean; access: RequestUserAccess | null }> {
+  const row = await readRequestUserAccessRow(db, userId, sessionId);
+  return { sessionActive: row?.session_active === true, access: toRequestUserAccess(row) };
 }
 
 export interface SecurityEventInput {
