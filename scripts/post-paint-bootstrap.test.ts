@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BootstrapShapeError, bootstrapScript, dependencyOrder, rewriteBootstrap } from './post-paint-bootstrap.ts';
+import { TRUST_ISLAND_READY_EVENT, TRUST_ISLAND_RELEASE_EVENT, TRUST_SLOT_ID } from '../src/shared/trust-center-page.ts';
+import { BootstrapShapeError, bootstrapScript, dependencyOrder, rewriteBootstrap, rewriteTrustBootstrap } from './post-paint-bootstrap.ts';
 
 // The shape React Router 7 prerenders (trimmed): preloads in the head, an async module bootstrap.
 const page = `<!DOCTYPE html><html><head><title>x</title><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/><link rel="modulepreload" href="/assets/home-1.js"/><link rel="stylesheet" href="/assets/root-1.css"/></head><body><main>Hello</main><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/manifest-1.js";
@@ -23,7 +24,14 @@ const source = (href: string) => chunks[href] ?? '';
 function planOf(html: string) {
   const json = /const plan = (\{.*?\});\n/.exec(html)?.[1];
   if (!json) throw new Error('no plan');
-  return JSON.parse(json) as { modules: string[]; routes: Record<string, string>; entry: string };
+  return JSON.parse(json) as { modules: string[]; routes: Record<string, string>; entry: string; island?: string };
+}
+
+/** The inline module's program; compiled (not run) as an async function body, so a syntax error fails here, not in a browser. */
+function compiles(html: string): boolean {
+  const program = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (body: string) => unknown;
+  return typeof new AsyncFunction(program) === 'function';
 }
 
 describe('rewriteBootstrap', () => {
@@ -35,6 +43,7 @@ describe('rewriteBootstrap', () => {
     expect(html).toContain('<script>window.__reactRouterContext = {};</script>');
     expect(html).toContain('requestAnimationFrame');
     expect(html.match(/<script type="module">/g)).toHaveLength(1);
+    expect(compiles(html)).toBe(true);
   });
 
   it('loads the same modules, each after what it imports, and hands the router its route modules', () => {
@@ -56,6 +65,36 @@ describe('rewriteBootstrap', () => {
     expect(() => rewriteBootstrap('<html><body><script type="module">x()</script></body></html>', source)).toThrow(BootstrapShapeError);
     const missingRoute = page.replace('"routes/marketing/home":route1', '"routes/marketing/home":route9');
     expect(() => rewriteBootstrap(missingRoute, source)).toThrow(/has no module/);
+  });
+});
+
+describe('rewriteTrustBootstrap', () => {
+  const island = '/assets/trust-page/entry-1.js';
+
+  it('starts the page’s own client after the first paint, and keeps the app’s plan for when it is asked for', () => {
+    const html = rewriteTrustBootstrap(page, source, island);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('<script type="module" async="">');
+    expect(html.match(/<script type="module">/g)).toHaveLength(1);
+    const plan = planOf(html);
+    expect(plan.island).toBe(island);
+    expect(plan).toMatchObject(planOf(rewriteBootstrap(page, source)));
+    expect(compiles(html)).toBe(true);
+    // The client is imported once the first frame is drawn; the app's entry only inside startApp, after the release.
+    const program = html.slice(html.indexOf('<script type="module">'));
+    expect(program.indexOf('import(plan.island)')).toBeGreaterThan(program.indexOf('requestAnimationFrame'));
+    expect(program.indexOf('import(plan.entry)')).toBeGreaterThan(program.indexOf('const startApp'));
+    const release = program.indexOf(`dispatchEvent(new Event(${JSON.stringify(TRUST_ISLAND_RELEASE_EVENT)}))`);
+    expect(release).toBeGreaterThan(program.indexOf('const startApp'));
+    expect(program.indexOf('import(plan.entry)')).toBeGreaterThan(release);
+    for (const name of [TRUST_SLOT_ID, TRUST_ISLAND_READY_EVENT, TRUST_ISLAND_RELEASE_EVENT])
+      expect(program).toContain(JSON.stringify(name));
+    expect(program).not.toMatch(/__[A-Z_]+__/);
+  });
+
+  it('cannot be closed early by the client’s address, and refuses a bootstrap it does not recognise', () => {
+    expect(rewriteTrustBootstrap(page, source, '/assets/</script><script>alert(1)</script>.js')).not.toContain('</script><script>alert');
+    expect(() => rewriteTrustBootstrap('<html><body></body></html>', source, island)).toThrow(BootstrapShapeError);
   });
 });
 

@@ -15,6 +15,7 @@
  * The SPA fallback page (signed-in workspace) is not rewritten: it has nothing to paint first.
  */
 
+import { TRUST_ISLAND_READY_EVENT, TRUST_ISLAND_RELEASE_EVENT, TRUST_SLOT_ID } from '../src/shared/trust-center-page.ts';
 import { HYDRATED_EVENT } from '../src/web/lib/hydration.ts';
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
@@ -125,6 +126,129 @@ sliceStart = 0;
 await yieldIfLong();
 import(plan.entry);`;
 
+/** The trust page's bootstrap program: `plan` as for every page, plus the page's own client. */
+export interface TrustBootstrapPlan extends BootstrapPlan {
+  island: string;
+}
+
+// Runs in the browser, like BOOTSTRAP_PROGRAM (same loading and evaluation of the app's modules), in three
+// phases:
+// - 'island' until the page's own client (a few hundred bytes, imported after the first frame) announces it
+//   is ready: every press and submission is held, as on other pages before the app has hydrated;
+// - 'page' then: presses inside the client's part (the slot, an open dialog) are its own; a press or a
+//   submission anywhere else is held and starts the app; the pointer or the focus resting on such a
+//   control fetches the app's modules ahead;
+// - 'app' from that press: everything is held until the app has hydrated, then replayed. Just before the
+//   app's entry runs, the page's client is asked to let go of the page (an open access dialog closes, its
+//   listeners go), so the app hydrates the page as the server sent it.
+// If the page's client fails to load, the app starts at once: it renders the whole page by itself.
+const TRUST_BOOTSTRAP_PROGRAM = `const plan = __PLAN__;
+const slotId = __SLOT_ID__;
+let phase = 'island';
+const held = [];
+const CONTROL = 'button, [role="button"], [role="tab"], [aria-haspopup]';
+const owned = (node) => Boolean(node?.closest?.('#' + slotId + ', [role="dialog"]'));
+const outsideControl = (node) => {
+  const control = node?.closest?.(CONTROL);
+  return control && !control.closest('a[href]') && !owned(control) ? control : undefined;
+};
+const hold = (event) => {
+  if (phase === 'page' && owned(event.target)) return;
+  if (event.type === 'submit') {
+    event.preventDefault();
+    const { target: form, submitter } = event;
+    held.push(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : undefined));
+  } else {
+    const control = event.target.closest?.(CONTROL);
+    if (!control || control.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(() => control.isConnected && press(control));
+  }
+  if (phase === 'page') startApp();
+};
+const press = (control) => {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup']) {
+    control.dispatchEvent(new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, init));
+  }
+  control.click();
+};
+const replay = () => {
+  for (const each of held.splice(0)) each();
+};
+document.addEventListener('click', hold, true);
+document.addEventListener('submit', hold, true);
+addEventListener(__READY_EVENT__, () => {
+  if (phase !== 'island') return;
+  phase = 'page';
+  replay();
+}, { once: true });
+addEventListener(__HYDRATED_EVENT__, () => {
+  document.removeEventListener('click', hold, true);
+  document.removeEventListener('submit', hold, true);
+  replay();
+}, { once: true });
+let sliceStart = performance.now();
+const yieldIfLong = async () => {
+  if (performance.now() - sliceStart < 8) return;
+  await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+  sliceStart = performance.now();
+};
+let loading;
+const loadApp = () => loading ??= (async () => {
+  const loaded = [];
+  for (const href of [...plan.modules, plan.entry]) {
+    await yieldIfLong();
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    loaded.push(new Promise((resolve) => { link.onload = link.onerror = resolve; }));
+    document.head.append(link);
+  }
+  await Promise.all(loaded);
+})();
+let starting;
+const startApp = () => starting ??= (async () => {
+  phase = 'app';
+  await loadApp();
+  sliceStart = performance.now();
+  for (const href of plan.modules) {
+    await yieldIfLong();
+    await import(href);
+  }
+  const routeModules = {};
+  for (const [id, href] of Object.entries(plan.routes)) routeModules[id] = await import(href);
+  window.__reactRouterRouteModules = routeModules;
+  sliceStart = 0;
+  await yieldIfLong();
+  dispatchEvent(new Event(__RELEASE_EVENT__));
+  import(plan.entry);
+})();
+const warm = (event) => {
+  if (phase === 'page' && outsideControl(event.target)) loadApp();
+};
+document.addEventListener('pointerover', warm, { passive: true });
+document.addEventListener('focusin', warm);
+await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+import(plan.island).catch((error) => {
+  console.error(error);
+  startApp();
+});`;
+
+export function trustBootstrapScript(plan: TrustBootstrapPlan): string {
+  const planJson = JSON.stringify(plan).replaceAll('<', '\\u003c');
+  const values: Record<string, string> = {
+    __SLOT_ID__: JSON.stringify(TRUST_SLOT_ID),
+    __READY_EVENT__: JSON.stringify(TRUST_ISLAND_READY_EVENT),
+    __RELEASE_EVENT__: JSON.stringify(TRUST_ISLAND_RELEASE_EVENT),
+    __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT),
+  };
+  return Object.entries(values)
+    .reduce((program, [name, value]) => program.replace(name, () => value), TRUST_BOOTSTRAP_PROGRAM)
+    .replace('__PLAN__', () => planJson);
+}
+
 export function bootstrapScript(plan: BootstrapPlan): string {
   // JSON in a script: `<` is escaped so no value can close the element.
   // Function replacements: a `$` in a value is not a replacement pattern.
@@ -132,8 +256,8 @@ export function bootstrapScript(plan: BootstrapPlan): string {
   return BOOTSTRAP_PROGRAM.replace('__HYDRATED_EVENT__', () => JSON.stringify(HYDRATED_EVENT)).replace('__PLAN__', () => planJson);
 }
 
-/** Rewrites one prerendered page; throws BootstrapShapeError when React Router's output changed shape. */
-export function rewriteBootstrap(html: string, chunkSource: (href: string) => string): string {
+/** The plan of React Router's bootstrap in `html`, and that bootstrap's element; throws BootstrapShapeError on another shape. */
+function readBootstrap(html: string, chunkSource: (href: string) => string): { plan: BootstrapPlan; element: string } {
   const bootstrap = BOOTSTRAP.exec(html);
   if (!bootstrap) throw new BootstrapShapeError('no async module bootstrap script');
   const body = bootstrap[1] ?? '';
@@ -154,7 +278,24 @@ export function rewriteBootstrap(html: string, chunkSource: (href: string) => st
   const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1] ?? '');
   const wanted = [...preloads, ...staticImports.map(([, , href]) => href ?? '')].filter(Boolean);
   const modules = dependencyOrder(wanted, chunkSource).filter((href) => href !== entry);
+  return { plan: { modules, routes, entry }, element: bootstrap[0] };
+}
 
-  const script = `<script type="module">${bootstrapScript({ modules, routes, entry })}</script>`;
-  return html.replace(PRELOAD, '').replace(bootstrap[0], () => script);
+/** Rewrites one prerendered page; throws BootstrapShapeError when React Router's output changed shape. */
+export function rewriteBootstrap(html: string, chunkSource: (href: string) => string): string {
+  const { plan, element } = readBootstrap(html, chunkSource);
+  const script = `<script type="module">${bootstrapScript(plan)}</script>`;
+  return html.replace(PRELOAD, '').replace(element, () => script);
+}
+
+/**
+ * The trust page's shell (docs/decisions/016-trust-page-rendered-by-the-server.md, "The page's own client"):
+ * like every prerendered page, no preloads and nothing before the first paint; then the page's own client
+ * (`island`, a module of its own build) serves the slot, and the app is started only by a press outside the
+ * slot (its modules are fetched when the pointer or the focus reaches such a control).
+ */
+export function rewriteTrustBootstrap(html: string, chunkSource: (href: string) => string, island: string): string {
+  const { plan, element } = readBootstrap(html, chunkSource);
+  const script = `<script type="module">${trustBootstrapScript({ ...plan, island })}</script>`;
+  return html.replace(PRELOAD, '').replace(element, () => script);
 }

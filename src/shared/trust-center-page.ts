@@ -1,6 +1,15 @@
 import { SITE_NAME } from './routes.ts';
 import type { PublicTrustCenter } from './schemas/trust-center.ts';
 
+// What the page's markup and its own client share, in a module of their own so that client imports nothing else.
+export {
+  TRUST_ACCESS_DOCUMENT_ATTRIBUTE,
+  TRUST_DATA_ID,
+  TRUST_ISLAND_READY_EVENT,
+  TRUST_ISLAND_RELEASE_EVENT,
+  TRUST_SLOT_ID,
+} from './trust-page-dom.ts';
+
 /**
  * The server-rendered trust page (docs/decisions/016-trust-page-rendered-by-the-server.md): the build
  * prerenders one shell at TRUST_SHELL_PATH (an empty slot inside the marketing layout); the server fills
@@ -11,10 +20,6 @@ import type { PublicTrustCenter } from './schemas/trust-center.ts';
 /** Not a slug anyone can have (slugs are `[a-z0-9-]`), so the shell is never an organization's page. */
 export const TRUST_SHELL_SLUG = '_shell';
 export const TRUST_SHELL_PATH = `/trust/${TRUST_SHELL_SLUG}`;
-/** The element the server fills with the page's HTML. */
-export const TRUST_SLOT_ID = 'trust-center-slot';
-/** The `<script type="application/json">` holding the page's data. */
-export const TRUST_DATA_ID = 'trust-center-data';
 
 /** What the server rendered for a slug: its trust center, or `null` when there is none (switched off or unknown). */
 export interface TrustPageData {

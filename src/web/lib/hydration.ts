@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './hydration-marks.ts';
 
 /**
  * The app announces that it has hydrated: `<html data-hydrated>` and an `app:hydrated` event.
@@ -6,8 +7,7 @@ import { useEffect } from 'react';
  * bootstrap holds clicks and form submissions made before this moment and replays them after it,
  * and the journeys wait for the attribute before they interact with a page.
  */
-export const HYDRATED_ATTRIBUTE = 'data-hydrated';
-export const HYDRATED_EVENT = 'app:hydrated';
+export { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './hydration-marks.ts';
 
 export function useAnnounceHydration() {
   useEffect(() => {

@@ -9,7 +9,7 @@ import { readJson } from '../../../../tests/read-response.ts';
 import { createTenantFixture, type TenantFixture } from '../../../../tests/tenant-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { trustCenterSettingsSchema, trustDocumentSchema } from '../../../shared/schemas/trust-center.ts';
-import { TRUST_DATA_ID, type TrustPageData } from '../../../shared/trust-center-page.ts';
+import { TRUST_ACCESS_DOCUMENT_ATTRIBUTE, TRUST_DATA_ID, type TrustPageData } from '../../../shared/trust-center-page.ts';
 import { buildApp } from '../../app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -133,6 +133,11 @@ describe('the server-rendered trust page', () => {
     expect(data.slug).toBe(slug);
     expect(data.center?.organizationName).toBe(HOSTILE_NAME);
     expect(data.center?.documents.map((document) => document.title)).toEqual(['Security overview', HOSTILE_TITLE]);
+    // The restricted document's button names its document, which is how the page's own client (no app, no
+    // hydration: trust-page-island.ts) finds what to ask for; the public one is a plain link.
+    const restricted = data.center?.documents.find((document) => document.visibility === 'restricted');
+    expect(html).toMatch(new RegExp(`<button[^>]*${TRUST_ACCESS_DOCUMENT_ATTRIBUTE}="${restricted?.id}"`));
+    expect(html.split(`${TRUST_ACCESS_DOCUMENT_ATTRIBUTE}=`)).toHaveLength(2);
     // The shell's own inline script keeps its hash in the page's CSP; the data block needs none but is inert.
     const scriptSrc = String(response.headers['content-security-policy'])
       .split(';')

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { type MetaArgs, useParams } from 'react-router';
 import { TRUST_DATA_ID, TRUST_SHELL_SLUG, TRUST_SLOT_ID, type TrustPageData, trustCenterTitle } from '../../../shared/trust-center-page.ts';
-import { PublicTrustCenter, TrustCenterNotFound } from '../../features/trust-center/components/public-trust-center.tsx';
+import { PublicTrustCenter } from '../../features/trust-center/components/public-trust-center.tsx';
+import { TrustCenterNotFound } from '../../features/trust-center/components/public-trust-center-view.tsx';
 import { QueryProvider } from '../../lib/query-provider.tsx';
 
 /**

@@ -7,11 +7,7 @@ import {
 } from '../../../../shared/schemas/trust-center.ts';
 import { apiFetch, retryUnlessRefused } from '../../../lib/api-client.ts';
 import { trustCenterKeys } from './trust-center-keys.ts';
-
-const base = (slug: string) => `/api/v1/trust-centers/${encodeURIComponent(slug)}`;
-
-/** Where a document downloads from: public ones as they are, restricted ones with the e-mailed token. */
-export const trustDocumentUrl = (slug: string, documentId: string) => `${base(slug)}/documents/${documentId}/download`;
+import { trustCenterApiBase as base } from './trust-document-url.ts';
 
 /**
  * GET /api/v1/trust-centers/:slug (getTrustCenter): no sign-in, a prospect reads it. `initialData` is what

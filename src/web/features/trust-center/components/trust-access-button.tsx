@@ -27,6 +27,8 @@ export function TrustAccessButton(props: {
         aria-label={`Request access to ${props.document.title}`}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
+        // How the page rendered by the server finds its buttons without the app (TRUST_ACCESS_DOCUMENT_ATTRIBUTE).
+        data-trust-document={props.document.id}
         onClick={() => setIsOpen(true)}
       >
         <LockKeyhole aria-hidden /> Request access

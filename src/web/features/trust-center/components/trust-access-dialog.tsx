@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField, fieldControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { QueryProvider } from '../../../lib/query-provider.tsx';
 import { setServerFormErrors } from '../../../lib/server-form-errors.ts';
 import { useRequestTrustAccess } from '../api/public-trust-center.ts';
 
@@ -134,7 +135,8 @@ function AccessForm({
 /**
  * The access request for a restricted document: a dialog (focus trapped, Escape closes) with the form and
  * its NDA. Mounted, and its code loaded, when its button is first pressed (trust-access-button.tsx); closing
- * it unmounts it and gives focus back to that button.
+ * it unmounts it and gives focus back to that button. It brings the query client with it: on the page
+ * rendered by the server, the trust page's own client mounts it with nothing above (trust-page-client.tsx).
  */
 export function TrustAccessDialog({
   slug,
@@ -178,7 +180,9 @@ export function TrustAccessDialog({
         {receipt ? (
           <Receipt receipt={receipt} accessDays={accessDays} organizationName={organizationName} />
         ) : (
-          <AccessForm slug={slug} document={document} ndaText={ndaText} onDone={setReceipt} />
+          <QueryProvider>
+            <AccessForm slug={slug} document={document} ndaText={ndaText} onDone={setReceipt} />
+          </QueryProvider>
         )}
       </DialogContent>
     </Dialog>
