@@ -13,7 +13,8 @@ import { expectNoSidewaysScroll } from './layout.ts';
  * tab=integrations, creates an API key (evidence read-write, task requests read), copies it from the
  * shown-once view, lists task requests and uploads evidence with it as a CI pipeline would, sees
  * "Last used" after a reload, revokes it (401 from then on), then subscribes a small receiver started
- * here to task request changes, sees the signed delivery in the log and redelivers it.
+ * here to task request changes, sees the signed delivery in the log and redelivers it; then makes the
+ * organization's SCIM token, provisions a person with it as an identity provider would, and revokes it.
  */
 
 const TAB = '/dashboard-compliancecore?tab=integrations';
@@ -198,6 +199,48 @@ test('a client manager creates an API key, uses it like curl, revokes it, and wa
     await expect(page.getByText('Task request status changed: sent again')).toBeVisible();
     await expect.poll(sent, { timeout: 30_000 }).toBe(2);
     await expect(item.locator('dd').nth(2)).toHaveText('2', { timeout: 15_000 });
+  });
+
+  await test.step('creates a SCIM token that the identity provider’s requests are accepted with, then revokes it', async () => {
+    const scim = page.getByRole('region', { name: 'User provisioning (SCIM)' });
+    await expect(scim.getByText('No SCIM token yet')).toBeVisible();
+    const baseUrl = await scim.getByRole('textbox', { name: 'SCIM base URL' }).inputValue();
+    expect(baseUrl).toBe(new URL('/scim/v2', page.url()).toString());
+    await scim.getByRole('button', { name: 'Create SCIM token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your SCIM token' });
+    await expect(shown.getByText('This is the only time the token is shown')).toBeVisible();
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    const token = await page.evaluate(() => navigator.clipboard.readText());
+    expect(token).toMatch(/^ccscim_[a-z0-9]{8}_/);
+    await expectNoSeriousA11yViolations(page, A11Y_SCOPE.dialog);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+
+    // What Okta or Entra does with it: create a user, then find it.
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+    const created = await request.post(`${baseUrl}/Users`, {
+      headers,
+      data: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'robin.ops@example.com',
+        name: { givenName: 'Robin', familyName: 'Ops' },
+        emails: [{ value: 'robin.ops@example.com', primary: true }],
+        active: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const found = await request.get(`${baseUrl}/Users?filter=${encodeURIComponent('userName eq "robin.ops@example.com"')}`, { headers });
+    expect(((await found.json()) as { totalResults: number }).totalResults).toBe(1);
+
+    await page.reload();
+    await expect(scim.getByText('1 person, 0 groups')).toBeVisible();
+    await expect(scim.getByText(/UTC$/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, A11Y_SCOPE.main);
+    await scim.getByRole('button', { name: 'Revoke token' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke the SCIM token?' });
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    await expect(scim.getByText('No SCIM token yet')).toBeVisible();
+    expect((await request.get(`${baseUrl}/Users`, { headers })).status()).toBe(401);
   });
 
   await test.step('the screen fits a phone', async () => {

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { test } from './test.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { freshTotpCode, signInWithPassword, signOut, signUpAndConfirm, totpCode, uniqueEmail } from './sign-in-helpers.ts';
@@ -60,30 +60,28 @@ test('a user who stops at the second step cannot open the workspace', async ({ p
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
 });
 
-test('a user adds a passkey on /profile, signs in with it as the second step, and removes it', async ({ page }) => {
-  test.setTimeout(90_000);
-  const email = uniqueEmail('passkey');
+/**
+ * Signs a new user up, gives the page a Chromium virtual authenticator of `transport` (`internal`: the
+ * device's own, as Touch ID or Windows Hello; `usb`: a security key), adds a passkey kept on `place`,
+ * then signs out and back in with the passkey as the second step.
+ */
+async function addPasskeyAndSignInWithIt(page: Page, transport: 'internal' | 'usb', place: string) {
+  const email = uniqueEmail(`passkey-${transport}`);
   await signUpAndConfirm(page, email);
   // WebAuthn needs a domain as the relying party, never an IP address: the rest happens on localhost.
   const origin = new URL(page.url()).origin.replace('127.0.0.1', 'localhost');
   await signInWithPassword(page, email, origin);
   await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
 
-  // Chromium's virtual authenticator answers navigator.credentials as a platform authenticator would.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+    options: { protocol: 'ctap2', transport, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
 
   await page.goto(`${origin}/profile`);
   const card = page.getByRole('region', { name: 'Two-factor: passkeys' });
+  await card.getByLabel(place).check();
   await card.getByLabel('Name (optional)').fill('Work laptop');
   await card.getByRole('button', { name: 'Add a Passkey' }).click();
   await expect(page.getByText('Passkey added').first()).toBeVisible();
@@ -96,9 +94,21 @@ test('a user adds a passkey on /profile, signs in with it as the second step, an
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await page.getByRole('button', { name: 'Use Your Passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard-compliancecore$/);
+  return { origin, card };
+}
 
+test('a user adds a passkey on a security key on /profile, signs in with it as the second step, and removes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { origin, card } = await addPasskeyAndSignInWithIt(page, 'usb', 'A security key (USB or NFC)');
   await page.goto(`${origin}/profile`);
   await card.getByRole('button', { name: 'Remove Work laptop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(card.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
+});
+
+test('a user keeps a passkey on this device (a built-in authenticator, transport internal) and signs in with it', async ({ page }) => {
+  test.setTimeout(90_000);
+  // auth-js alone asks for a roaming key, which a built-in authenticator never answers: the choice on
+  // /profile asks for the platform authenticator, and signing in asks for the device (hints: client-device).
+  await addPasskeyAndSignInWithIt(page, 'internal', 'This device (Touch ID, Face ID, Windows Hello)');
 });

@@ -32,7 +32,17 @@ function cborEncode(value: CborValue): Buffer {
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const USER_PRESENT = 0x01;
+const USER_VERIFIED = 0x04;
+const BACKUP_ELIGIBLE = 0x08;
+const BACKED_UP = 0x10;
 const ATTESTED_CREDENTIAL_DATA = 0x40;
+
+/**
+ * `cross-platform`: a roaming security key (USB), which counts its signatures. `platform`: the device's
+ * built-in authenticator (Touch ID, Windows Hello, a synced passkey): transport `internal`, the user
+ * verified by biometrics or PIN, backed up, and a signature counter that stays 0 (synced passkeys never count).
+ */
+export type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
 export interface RegistrationJson {
   id: string;
@@ -40,7 +50,7 @@ export interface RegistrationJson {
   type: 'public-key';
   response: { attestationObject: string; clientDataJSON: string; transports: string[] };
   clientExtensionResults: Record<string, never>;
-  authenticatorAttachment: 'cross-platform';
+  authenticatorAttachment: AuthenticatorAttachment;
 }
 
 export interface AuthenticationJson {
@@ -49,20 +59,22 @@ export interface AuthenticationJson {
   type: 'public-key';
   response: { authenticatorData: string; clientDataJSON: string; signature: string; userHandle?: string };
   clientExtensionResults: Record<string, never>;
-  authenticatorAttachment: 'cross-platform';
+  authenticatorAttachment: AuthenticatorAttachment;
 }
 
 export class SoftwareAuthenticator {
   readonly rpId: string;
   readonly origin: string;
+  readonly attachment: AuthenticatorAttachment;
   private readonly credentialId = randomBytes(32);
   private readonly privateKey: KeyObject;
   private readonly cosePublicKey: Buffer;
   private signCount = 0;
 
-  constructor({ rpId, origin }: { rpId: string; origin: string }) {
+  constructor({ rpId, origin, attachment = 'cross-platform' }: { rpId: string; origin: string; attachment?: AuthenticatorAttachment }) {
     this.rpId = rpId;
     this.origin = origin;
+    this.attachment = attachment;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
@@ -81,6 +93,11 @@ export class SoftwareAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }), 'utf8');
   }
 
+  /** The authenticator data's flags beside user presence (and attested credential data on creation). */
+  private flags(): number {
+    return this.attachment === 'platform' ? USER_PRESENT | USER_VERIFIED | BACKUP_ELIGIBLE | BACKED_UP : USER_PRESENT;
+  }
+
   private rpIdHash(): Buffer {
     return createHash('sha256').update(this.rpId, 'utf8').digest();
   }
@@ -91,7 +108,7 @@ export class SoftwareAuthenticator {
     idLength.writeUInt16BE(this.credentialId.length, 0);
     const authData = Buffer.concat([
       this.rpIdHash(),
-      Buffer.from([USER_PRESENT | ATTESTED_CREDENTIAL_DATA]),
+      Buffer.from([this.flags() | ATTESTED_CREDENTIAL_DATA]),
       Buffer.alloc(4),
       Buffer.alloc(16),
       idLength,
@@ -106,19 +123,19 @@ export class SoftwareAuthenticator {
       response: {
         attestationObject: b64url(cborEncode({ fmt: 'none', attStmt: {}, authData })),
         clientDataJSON: b64url(this.clientData('webauthn.create', challenge)),
-        transports: ['usb'],
+        transports: this.attachment === 'platform' ? ['internal'] : ['usb'],
       },
       clientExtensionResults: {},
-      authenticatorAttachment: 'cross-platform',
+      authenticatorAttachment: this.attachment,
     };
   }
 
   /** navigator.credentials.get(); `origin` lets a test play a page of another site. */
   get(challenge: string, origin = this.origin): AuthenticationJson {
-    this.signCount += 1;
+    if (this.attachment === 'cross-platform') this.signCount += 1;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.signCount, 0);
-    const authenticatorData = Buffer.concat([this.rpIdHash(), Buffer.from([USER_PRESENT]), counter]);
+    const authenticatorData = Buffer.concat([this.rpIdHash(), Buffer.from([this.flags()]), counter]);
     const clientData = this.clientData('webauthn.get', challenge, origin);
     const signature = createSign('SHA256')
       .update(Buffer.concat([authenticatorData, createHash('sha256').update(clientData).digest()]))
@@ -130,7 +147,7 @@ export class SoftwareAuthenticator {
       type: 'public-key',
       response: { authenticatorData: b64url(authenticatorData), clientDataJSON: b64url(clientData), signature: b64url(signature) },
       clientExtensionResults: {},
-      authenticatorAttachment: 'cross-platform',
+      authenticatorAttachment: this.attachment,
     };
   }
 }

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   POLICY_UNCHANGED: 409,
   /** An attestation link past its campaign's expiry, or of a person taken off the campaign (attestations). */
   ATTESTATION_LINK_EXPIRED: 410,
+  /** A campaign's audience names a group the organization does not have (attestations; another organization's group too). */
+  ATTESTATION_GROUP_NOT_FOUND: 400,
   /** A vendor questionnaire's link used again after the vendor submitted it (vendor-questionnaires). */
   QUESTIONNAIRE_SUBMITTED: 409,
   /** A vendor questionnaire's link past its expiry (vendor-questionnaires): the client sends a new one. */

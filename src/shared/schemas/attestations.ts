@@ -14,6 +14,11 @@ export type AttestationRecipientStatus = (typeof ATTESTATION_RECIPIENT_STATUSES)
 
 export const ATTESTATION_MAX_POLICIES = 20;
 export const ATTESTATION_MAX_PEOPLE = 5000;
+export const ATTESTATION_MAX_GROUPS = 100;
+
+/** A group a campaign targets, as it was named when the campaign began. */
+export const attestationAudienceGroupSchema = z.object({ id: z.uuid(), name: z.string() });
+export type AttestationAudienceGroup = z.infer<typeof attestationAudienceGroupSchema>;
 
 const isoDate = z.iso.date('A date as YYYY-MM-DD');
 
@@ -26,12 +31,22 @@ export const createAttestationCampaignInputSchema = z.object({
     .array(z.uuid('Not a policy id'))
     .min(1, 'Choose at least one policy')
     .max(ATTESTATION_MAX_POLICIES, `At most ${ATTESTATION_MAX_POLICIES} policies`),
-  /** Everyone active, or the active people of these departments. */
+  /**
+   * Everyone active, the active people of these departments, or the active members of these groups
+   * (the identity provider's, pushed through SCIM /scim/v2/Groups).
+   */
   audience: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('all') }),
     z.object({
       kind: z.literal('departments'),
       departments: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one department').max(100),
+    }),
+    z.object({
+      kind: z.literal('groups'),
+      groupIds: z
+        .array(z.uuid('Not a group id'))
+        .min(1, 'Choose at least one group')
+        .max(ATTESTATION_MAX_GROUPS, `At most ${ATTESTATION_MAX_GROUPS} groups`),
     }),
   ]),
   dueDate: isoDate,
@@ -47,6 +62,8 @@ export const attestationCampaignSchema = z.object({
   title: z.string(),
   status: z.enum(ATTESTATION_CAMPAIGN_STATUSES),
   departments: z.array(z.string()),
+  /** The groups targeted (empty: everyone or by department); their new members join while the campaign is open. */
+  groups: z.array(attestationAudienceGroupSchema),
   dueDate: z.string(),
   reminderEveryDays: z.number().int(),
   nextReminderAt: z.string().nullable(),

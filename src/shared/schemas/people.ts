@@ -81,6 +81,8 @@ export const personListSchema = z.object({
   people: z.array(personSchema),
   /** Every department the roster names, for the filter. */
   departments: z.array(z.string()),
+  /** The identity provider's groups (SCIM /scim/v2/Groups), by name, with how many active people each has: campaign audiences. */
+  groups: z.array(z.object({ id: z.uuid(), name: z.string(), activeMembers: z.number().int() })),
 });
 export type PersonList = z.infer<typeof personListSchema>;
 

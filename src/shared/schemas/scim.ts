@@ -20,6 +20,8 @@ export const scimSettingsSchema = z.object({
       prefix: z.string(),
       createdAt: z.string(),
       createdBy: z.uuid().nullable(),
+      /** Who made it, as the workspace names them (null: the user is gone). */
+      createdByName: z.string().nullable(),
       lastUsedAt: z.string().nullable(),
     })
     .nullable(),

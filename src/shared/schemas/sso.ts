@@ -42,6 +42,8 @@ export const updateSsoSettingsInputSchema = z
     domains: z.array(ssoDomainSchema).min(1, 'Name at least one e-mail domain').max(20),
     enabled: z.boolean().default(true),
     required: z.boolean().default(false),
+    /** Accept sign-ins started at the identity provider (unsolicited responses): off unless turned on. */
+    allowIdpInitiated: z.boolean().default(false),
   })
   .refine((input) => Boolean(input.metadataUrl) !== Boolean(input.metadataXml), {
     message: 'Give the metadata URL or the metadata XML, not both',
@@ -67,6 +69,7 @@ export const ssoSettingsSchema = z.object({
       domains: z.array(z.string()),
       enabled: z.boolean(),
       required: z.boolean(),
+      allowIdpInitiated: z.boolean(),
       updatedAt: z.string(),
     })
     .nullable(),

@@ -1,5 +1,9 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ATTESTATION_CAMPAIGN_STATUSES, ATTESTATION_RECIPIENT_STATUSES } from '../../../shared/schemas/attestations.ts';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  ATTESTATION_CAMPAIGN_STATUSES,
+  ATTESTATION_RECIPIENT_STATUSES,
+  type AttestationAudienceGroup,
+} from '../../../shared/schemas/attestations.ts';
 import { evidence } from './evidence.ts';
 import { organizations } from './organizations.ts';
 import { people } from './people.ts';
@@ -21,6 +25,11 @@ export const attestationCampaigns = pgTable(
     status: text('status', { enum: ATTESTATION_CAMPAIGN_STATUSES }).notNull().default('open'),
     /** Empty: everyone active; otherwise the departments chosen. */
     departments: text('departments').array().notNull().default([]),
+    /**
+     * Non-empty: the SCIM groups chosen (id and name when the campaign began). A person who joins one
+     * of them while the campaign is open joins the campaign (attestation-joiners.ts).
+     */
+    groups: jsonb('groups').$type<AttestationAudienceGroup[]>().notNull().default([]),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** Days between reminders to those who have not acknowledged yet. */
     reminderEveryDays: integer('reminder_every_days').notNull(),

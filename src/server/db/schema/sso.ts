@@ -25,6 +25,11 @@ export const ssoSettings = pgTable('sso_settings', {
   enabled: boolean('enabled').notNull().default(true),
   /** On: password and magic-link sign-in are refused for the organization's domains (SSO only). */
   required: boolean('required').notNull().default(false),
+  /**
+   * On: a response the identity provider sends unasked (IdP-initiated, no relay state of ours) is accepted,
+   * after the same checks as any other. Off by default: such a response cannot be bound to a sign-in begun here.
+   */
+  allowIdpInitiated: boolean('allow_idp_initiated').notNull().default(false),
   updatedBy: uuid('updated_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -48,6 +48,7 @@ export async function campaignDetail(tx: DbTransaction, campaign: CampaignRow): 
     title: campaign.title,
     status: campaign.status,
     departments: campaign.departments,
+    groups: campaign.groups,
     dueDate: campaign.dueDate,
     reminderEveryDays: campaign.reminderEveryDays,
     nextReminderAt: campaign.nextReminderAt?.toISOString() ?? null,

@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isLeaver, type Person, type PersonList, type personListQuerySchema } from '../../../shared/schemas/people.ts';
 import { people } from '../../db/schema/people.ts';
+import { scimGroupMembers, scimGroups } from '../../db/schema/scim.ts';
 import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 import type { Tenant } from '../../platform/tenancy/tenant.ts';
 import type { PersonRow } from './people-records.ts';
@@ -67,6 +68,21 @@ export async function listPeople(tenant: Tenant, query: z.output<typeof personLi
       organizationId,
       people: rows.map((row) => personView(row, row.managerId ? (names.get(row.managerId) ?? null) : null, today)),
       departments: [...new Set(roster.map((row) => row.department).filter(Boolean))].sort(),
+      groups: await tx
+        .select({ id: scimGroups.id, name: scimGroups.displayName, activeMembers: count(people.id) })
+        .from(scimGroups)
+        .leftJoin(scimGroupMembers, eq(scimGroupMembers.groupId, scimGroups.id))
+        .leftJoin(
+          people,
+          and(
+            eq(people.id, scimGroupMembers.personId),
+            eq(people.status, 'active'),
+            sql`(${people.endDate} is null or ${people.endDate} >= ${today})`,
+          ),
+        )
+        .where(eq(scimGroups.organizationId, organizationId))
+        .groupBy(scimGroups.id, scimGroups.displayName)
+        .orderBy(asc(sql`lower(${scimGroups.displayName})`)),
     };
   });
 }

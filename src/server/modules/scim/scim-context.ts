@@ -1,4 +1,5 @@
 import type { AuditOrigin } from '../../platform/audit/record-audit.ts';
+import type { Jobs } from '../../platform/jobs/job-types.ts';
 import type { Tenant } from '../../platform/tenancy/tenant.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface ScimContext {
   origin: AuditOrigin;
   baseUrl: string;
   now: Date;
+  /** For the mails a change sends in its transaction (a group's new member joining an open campaign). */
+  jobs: Jobs;
 }
 
 export const SCIM_SOURCE = 'scim' as const;

@@ -3,6 +3,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { people } from '../../db/schema/people.ts';
 import { scimGroupMembers, scimGroups } from '../../db/schema/scim.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { joinOpenGroupCampaigns } from '../attestations/attestation-joiners.ts';
 import { checkBody, field, record, text } from './scim-body.ts';
 import type { ScimContext } from './scim-context.ts';
 import { invalidValue, notFound, ScimError } from './scim-errors.ts';
@@ -12,7 +13,8 @@ import { GROUP_RESOURCE, GROUP_SCHEMA } from './scim-schemas.ts';
 
 /**
  * /scim/v2/Groups (docs/scim.md): the identity provider's groups of people, kept in scim_groups and
- * scim_group_members (this module writes both; attestation campaigns may read them to target a group).
+ * scim_group_members (this module writes both; attestation campaigns read them to target a group, and a
+ * group's new members join its open campaigns).
  * Members are people of the organization's roster; nested groups are refused (400 invalidValue).
  */
 
@@ -149,6 +151,14 @@ async function writeGroup(tx: DbTransaction, context: ScimContext, row: GroupRow
     before: row ? { displayName: row.displayName, externalId: row.externalId } : null,
     after: { displayName: written.displayName, externalId: written.externalId, membersAdded: added, membersRemoved: removed },
   });
+  // New members join the open campaigns that target the group; one who leaves the group stays on them (docs/policies.md).
+  await joinOpenGroupCampaigns(
+    tx,
+    context.jobs,
+    { organizationId: context.organizationId, groupId: written.id, personIds: added },
+    context.origin,
+    context.now,
+  );
   return written;
 }
 
@@ -201,13 +211,4 @@ export async function deleteScimGroup(context: ScimContext, id: string): Promise
       before: { displayName: row.displayName, externalId: row.externalId },
     });
   });
-}
-
-/** The people in a group of the organization (attestation campaigns that target a group read this). */
-export async function scimGroupMemberIds(tx: DbTransaction, organizationId: string, groupId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ personId: scimGroupMembers.personId })
-    .from(scimGroupMembers)
-    .where(and(eq(scimGroupMembers.organizationId, organizationId), eq(scimGroupMembers.groupId, groupId)));
-  return rows.map((row) => row.personId);
 }

@@ -7,6 +7,7 @@ import { scimGroups, scimTokens, scimUsers } from '../../db/schema/scim.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { actingOrganization } from '../../platform/tenancy/acting-organization.ts';
 import { type Tenant, withTenant } from '../../platform/tenancy/tenant.ts';
+import { userNames } from '../task-requests/task-request-views.ts';
 
 /**
  * The organization's SCIM bearer token (docs/scim.md): `ccscim_<8 characters>_<secret>`, shown once.
@@ -31,6 +32,7 @@ async function settingsOf(tx: DbTransaction, organizationId: string, origin: str
           prefix: row.prefix,
           createdAt: row.createdAt.toISOString(),
           createdBy: row.createdBy,
+          createdByName: row.createdBy ? ((await userNames(tx, [row.createdBy])).get(row.createdBy) ?? null) : null,
           lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
         }
       : null,

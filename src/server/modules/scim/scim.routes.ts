@@ -72,6 +72,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     origin,
     baseUrl: scimBase(app, request),
     now: new Date(),
+    jobs: app.jobs,
   };
 }
 

@@ -376,6 +376,8 @@ describe('SCIM 2.0 provisioning through the real server', () => {
     });
     const read = readJson(settings, scimSettingsSchema);
     expect(read.token?.prefix).toBe(tokenA.split('_').slice(0, 2).join('_'));
+    // Who made it, by the name the workspace shows (this user has none: their address).
+    expect(read.token).toMatchObject({ createdBy: fixture.userIds.staffOfA, createdByName: expect.stringMatching(/@/) });
     expect(read.baseUrl).toMatch(/\/scim\/v2$/);
     expect(read.provisionedUsers).toBeGreaterThan(0);
     expect(settings.body).not.toContain(tokenA);

@@ -37,6 +37,7 @@ async function settingsOf(tx: DbTransaction, organizationId: string, origin: str
           domains: domains.map((entry) => entry.domain).sort(),
           enabled: row.enabled,
           required: row.required,
+          allowIdpInitiated: row.allowIdpInitiated,
           updatedAt: row.updatedAt.toISOString(),
         }
       : null,
@@ -69,6 +70,7 @@ export async function updateSsoSettings(tenant: Tenant, input: UpdateSsoSettings
         idpCertificates: idp.certificates,
         enabled: input.enabled ?? true,
         required: input.required ?? false,
+        allowIdpInitiated: input.allowIdpInitiated ?? false,
         updatedBy: tenant.scope.userId,
         updatedAt: now,
       };

@@ -5,12 +5,13 @@ import { useCan } from '../../features/auth/access.ts';
 import { useAuth } from '../../features/auth/auth.tsx';
 import { ConnectionsSection } from '../../features/connectors/components/connections-section.tsx';
 import { IntegrationsScreen } from '../../features/integrations/components/integrations-screen.tsx';
+import { ScimSection } from '../../features/integrations/components/scim-section.tsx';
 import { SsoSection } from '../../features/sso/components/sso-section.tsx';
 import { ProgrammeOrganizationPicker, useProgrammeOrganization } from './programme-organization.tsx';
 
 /**
  * tab=integrations: the integration admin's screen for the organization chosen (a client's own; staff pick
- * one), then its Connections (docs/connectors.md) for whoever reads evidence.
+ * one) with its SCIM provisioning and single sign-on, then its Connections (docs/connectors.md) for whoever reads evidence.
  */
 export function IntegrationsTab() {
   const { access, accessStatus } = useAuth();
@@ -22,7 +23,12 @@ export function IntegrationsTab() {
   return (
     <div className="space-y-10">
       <IntegrationsScreen canManage={canManage} organizationId={organizationId} picker={<ProgrammeOrganizationPicker picker={picker} />}>
-        {organizationId === null ? null : <SsoSection organizationId={organizationId} />}
+        {organizationId === null ? null : (
+          <>
+            <ScimSection organizationId={organizationId} />
+            <SsoSection organizationId={organizationId} />
+          </>
+        )}
       </IntegrationsScreen>
       {canReadConnections && organizationId !== null ? (
         <ConnectionsSection organizationId={organizationId} canManage={canManageConnections} />

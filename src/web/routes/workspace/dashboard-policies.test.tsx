@@ -31,6 +31,7 @@ const CAMPAIGN: AttestationCampaignDetail = {
   title: 'Annual acknowledgement',
   status: 'open',
   departments: [],
+  groups: [],
   dueDate: '2026-12-31',
   reminderEveryDays: 7,
   nextReminderAt: null,
@@ -88,7 +89,7 @@ describe('the policies tab', () => {
           '/api/v1/policies': { organizationId: ORG_ID, policies: [POLICY] },
           '/api/v1/attestation-campaigns': { organizationId: ORG_ID, campaigns: [CAMPAIGN] },
           [`/api/v1/attestation-campaigns/${CAMPAIGN.id}`]: CAMPAIGN,
-          '/api/v1/people': { organizationId: ORG_ID, people: [], departments: ['Engineering', 'Sales'] },
+          '/api/v1/people': { organizationId: ORG_ID, people: [], departments: ['Engineering', 'Sales'], groups: [] },
           '/api/v1/deliverables': {
             deliverables: [APPROVED],
             counts: { all: 1, completed: 1, in_review: 0, pending: 0, overdue: 0 },
@@ -110,6 +111,7 @@ describe('the policies tab', () => {
     await user.click(screen.getByRole('button', { name: 'New campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'New attestation campaign' });
     await user.click(within(dialog).getByLabelText('POL-001 Information security policy (v2)'));
+    await user.click(within(dialog).getByLabelText('By department'));
     await user.click(within(dialog).getByLabelText('Sales'));
     await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New attestation campaign' })).toBeNull());

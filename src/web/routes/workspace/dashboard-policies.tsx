@@ -30,6 +30,7 @@ function Campaigns({ organizationId }: { organizationId: string | undefined }) {
               label: `${policy.ref} ${policy.title} (v${policy.currentVersion})`,
             }))}
             departments={people.data?.departments ?? []}
+            groups={(people.data?.groups ?? []).map((group) => ({ id: group.id, name: group.name, activeMembers: group.activeMembers }))}
           />
         ) : null}
       </div>

@@ -197,6 +197,59 @@ describe('passkey ceremonies with a software authenticator', () => {
     expect(reused.error?.code).toBe('mfa_ip_address_mismatch');
   });
 
+  it('accepts a built-in (platform) authenticator: transport internal, user verified, a counter that stays 0', async () => {
+    const user = await createTestUser(server.app);
+    const client = server.client();
+    await client.signInWithPassword({ email: user.email, password: user.password });
+    // Touch ID / Windows Hello / a synced passkey, as Chromium's virtual authenticator with transport `internal` answers.
+    const builtIn = new SoftwareAuthenticator({ rpId: rp.rpId, origin: rp.rpOrigins[0] ?? '', attachment: 'platform' });
+    const { data: factor } = await client.mfa.webauthn.enroll({ friendlyName: 'This Mac' });
+    const create = await challenge(client, factor?.id ?? '');
+    const registration = builtIn.create(create.challenge);
+    expect(registration).toMatchObject({ authenticatorAttachment: 'platform', response: { transports: ['internal'] } });
+    const registered = await client.mfa.verify({
+      factorId: factor?.id ?? '',
+      challengeId: create.id,
+      webauthn: { type: 'create', ...rp, credential_response: asCredential(registration) },
+    });
+    expect(registered.error).toBeNull();
+
+    // Two sign-ins with it: the device is asked for (not a security key), and a counter of 0 both times is fine.
+    for (const attempt of [1, 2]) {
+      const later = server.client();
+      await later.signInWithPassword({ email: user.email, password: user.password });
+      const request = await challenge(later, factor?.id ?? '');
+      expect(request.type).toBe('request');
+      expect(request.publicKey).toMatchObject({ hints: ['client-device'], allowCredentials: [{ transports: ['internal'] }] });
+      const verified = await later.mfa.verify({
+        factorId: factor?.id ?? '',
+        challengeId: request.id,
+        webauthn: { type: 'request', ...rp, credential_response: asCredential(builtIn.get(request.challenge)) },
+      });
+      expect(verified.error, `sign-in ${attempt}`).toBeNull();
+      expect((await later.getClaims()).data?.claims.aal).toBe('aal2');
+    }
+  });
+
+  it('leaves a security key to auth-js’s default hint', async () => {
+    const user = await createTestUser(server.app);
+    const client = server.client();
+    await client.signInWithPassword({ email: user.email, password: user.password });
+    const key = new SoftwareAuthenticator({ rpId: rp.rpId, origin: rp.rpOrigins[0] ?? '' });
+    const { data: factor } = await client.mfa.webauthn.enroll({ friendlyName: 'YubiKey' });
+    const create = await challenge(client, factor?.id ?? '');
+    await client.mfa.verify({
+      factorId: factor?.id ?? '',
+      challengeId: create.id,
+      webauthn: { type: 'create', ...rp, credential_response: asCredential(key.create(create.challenge)) },
+    });
+    const later = server.client();
+    await later.signInWithPassword({ email: user.email, password: user.password });
+    const request = await challenge(later, factor?.id ?? '');
+    expect(request.publicKey).toMatchObject({ allowCredentials: [{ transports: ['usb'] }] });
+    expect(request.publicKey).not.toHaveProperty('hints');
+  });
+
   it('refuses a relying party that is not this site', async () => {
     const client = await signedInClient();
     const { data: factor } = await client.mfa.webauthn.enroll({ friendlyName: 'Key' });

@@ -29,6 +29,18 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const USER_VERIFICATION = 'preferred';
 
 /**
+ * The WebAuthn Level 3 `hints` for signing in with a registered passkey, from the transports it reported.
+ * auth-js asks for a roaming security key by default (`hints: ['security-key']`), and the options sent
+ * here are merged over its defaults: a passkey kept on the device (transport `internal`: Touch ID, Windows
+ * Hello) or on a phone (`hybrid`) is asked for where it is. A security key keeps auth-js's default.
+ */
+export function requestHints(transports: readonly string[] | undefined): string[] | undefined {
+  if (transports?.includes('internal')) return ['client-device'];
+  if (transports?.includes('hybrid')) return ['hybrid'];
+  return undefined;
+}
+
+/**
  * The relying party a ceremony is made for. auth-js sends the page's host and origin; we accept only
  * our own site's origin (and, on a loopback site, the other loopback names, as redirects do), and an
  * RP ID that is that origin's host or a parent domain of it.
@@ -83,7 +95,8 @@ export async function webauthnChallenge(
     allowCredentials: [{ id: credential.id, transports: credential.transports }],
     userVerification: USER_VERIFICATION,
   });
-  return { options: { ...options }, session: { type: 'request', challenge: options.challenge, ...party } };
+  const hints = requestHints(credential.transports);
+  return { options: { ...options, ...(hints ? { hints } : {}) }, session: { type: 'request', challenge: options.challenge, ...party } };
 }
 
 const failed = (detail: string) => new GoTrueError(422, 'mfa_verification_failed', `WebAuthn verification failed: ${detail}`);

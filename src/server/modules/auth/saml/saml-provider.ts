@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import type { Db } from '../../../db/client.ts';
 import { ssoDomains, ssoSettings } from '../../../db/schema/sso.ts';
@@ -25,6 +25,7 @@ export interface SamlProviderConfig {
   domains: string[];
   enabled: boolean;
   required: boolean;
+  allowIdpInitiated: boolean;
 }
 
 async function loadWhere(db: Db, organizationId: string | undefined, domain: string | undefined): Promise<SamlProviderConfig | null> {
@@ -49,8 +50,24 @@ async function loadWhere(db: Db, organizationId: string | undefined, domain: str
       domains: domains.map((entry) => entry.domain.toLowerCase()),
       enabled: row.enabled,
       required: row.required,
+      allowIdpInitiated: row.allowIdpInitiated,
     };
   });
+}
+
+/**
+ * The organizations that accept unsolicited responses from this issuer (its metadata's entityID), enabled
+ * and opted in. Usually one: an identity provider's entity id is per tenant or per application.
+ */
+export async function samlProvidersForUnsolicited(db: Db, issuer: string): Promise<SamlProviderConfig[]> {
+  const owners = await withTenant(db, SYSTEM, (tx) =>
+    tx
+      .select({ organizationId: ssoSettings.organizationId })
+      .from(ssoSettings)
+      .where(and(eq(ssoSettings.idpEntityId, issuer), eq(ssoSettings.enabled, true), eq(ssoSettings.allowIdpInitiated, true))),
+  );
+  const found = await Promise.all(owners.map((owner) => loadWhere(db, owner.organizationId, undefined)));
+  return found.filter((provider): provider is SamlProviderConfig => provider !== null);
 }
 
 export function samlProviderForDomain(db: Db, domain: string): Promise<SamlProviderConfig | null> {
@@ -96,11 +113,15 @@ export class RelayRequestCache implements CacheProvider {
   }
 }
 
-/** node-saml configured for one organization's identity provider: signed assertions, our audience, InResponseTo always. */
+/**
+ * node-saml configured for one organization's identity provider: signed assertions, our audience, InResponseTo
+ * always — or, for an unsolicited response, only if present (and then it cannot match: the cache is empty).
+ */
 export function samlFor(
   provider: Pick<SamlProviderConfig, 'idpSsoUrl' | 'certificates'>,
   authBase: string,
   cache: RelayRequestCache,
+  { unsolicited = false } = {},
 ): SAML {
   const sp = serviceProvider(authBase);
   return new SAML({
@@ -112,7 +133,7 @@ export function samlFor(
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: unsolicited ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: RELAY_STATE_LIFETIME_MS,
     cacheProvider: cache,
     identifierFormat: null,

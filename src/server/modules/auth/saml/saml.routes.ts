@@ -6,7 +6,7 @@ import type { AuthDeps } from '../context.ts';
 import { GoTrueError, redirectWithError } from '../gotrue-errors.ts';
 import { body, optional, pkceFields } from '../route-schemas.ts';
 import { clientInfo } from '../request-user.ts';
-import { authBaseUrl, resolveRedirect, siteUrl } from '../site-url.ts';
+import { authBaseUrl, resolveRedirect } from '../site-url.ts';
 import { issueAuthCode, readPkceParams } from '../tokens/pkce.ts';
 import { sessionFragment, sessionResponse, startSession } from '../tokens/sessions.ts';
 import { linkSamlIdentity, samlProviderName } from './saml-linking.ts';
@@ -21,15 +21,16 @@ async function finishSignIn(deps: AuthDeps, request: FastifyRequest, reply: Fast
   const input = request.body as z.infer<typeof acsBody>;
   const authBase = authBaseUrl(request);
   const relay = await relayTarget(deps, input.RelayState);
-  const target = relay?.redirectTo ?? siteUrl(request);
+  // An IdP-initiated sign-in lands on the identity provider's relay state when it is an allowed address, else the site.
+  const target = relay?.redirectTo ?? resolveRedirect(deps.env, request, input.RelayState);
   try {
     const verified = await verifySamlResponse(deps, input, authBase);
     const { flow } = verified;
     const outcome = await deps.db.transaction(async (tx) => {
       const { userId, created } = await linkSamlIdentity(tx, verified);
       if (created && deps.joinSsoOrganization) await deps.joinSsoOrganization(tx, { organizationId: verified.organizationId, userId });
-      if (flow.codeChallenge) return { code: await issueAuthCode(tx, flow.id, userId) };
-      await tx.delete(authFlowState).where(eq(authFlowState.id, flow.id));
+      if (flow?.codeChallenge) return { code: await issueAuthCode(tx, flow.id, userId) };
+      if (flow) await tx.delete(authFlowState).where(eq(authFlowState.id, flow.id));
       return startSession(tx, {
         userId,
         method: SAML_METHOD,
@@ -37,7 +38,8 @@ async function finishSignIn(deps: AuthDeps, request: FastifyRequest, reply: Fast
         provider: samlProviderName(verified.organizationId),
       });
     });
-    const url = new URL(flow.redirectTo);
+    // No flow (IdP-initiated): the implicit grant's fragment, as GoTrue answers one.
+    const url = new URL(flow?.redirectTo ?? target);
     if ('code' in outcome) {
       url.searchParams.set('code', outcome.code);
       return reply.redirect(url.toString(), 303);

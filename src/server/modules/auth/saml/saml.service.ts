@@ -15,6 +15,7 @@ import {
   samlFor,
   samlProviderForDomain,
   samlProviderForOrganization,
+  samlProvidersForUnsolicited,
   serviceProvider,
 } from './saml-provider.ts';
 
@@ -139,7 +140,8 @@ function assertedEmail(profile: Profile): string | null {
 
 export interface VerifiedSamlSignIn {
   organizationId: string;
-  flow: typeof authFlowState.$inferSelect;
+  /** The sign-in begun here (PKCE, where to land); null for an accepted IdP-initiated response. */
+  flow: typeof authFlowState.$inferSelect | null;
   nameId: string;
   email: string;
   attributes: Record<string, unknown>;
@@ -159,9 +161,45 @@ export async function relayTarget(
   return row ?? null;
 }
 
+/** The Issuer a response names (before any check: it only picks whose certificates check it). */
+function responseIssuer(samlResponse: string): string | null {
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  return /<(?:[\w-]+:)?Issuer\b[^>]*>\s*([^<]+?)\s*<\//.exec(xml)?.[1] ?? null;
+}
+
+/**
+ * An IdP-initiated sign-in: a response with no relay state of ours. Accepted only by an organization that
+ * turned it on (`allowIdpInitiated`) for the identity provider the response names, and then checked like
+ * any other — signature, audience, recipient, time window, replay, domain — except that it must answer no
+ * request (an InResponseTo here is a response to a sign-in begun elsewhere, or replayed: refused).
+ */
+async function verifyUnsolicited(deps: AuthDeps, samlResponse: string | undefined, authBase: string): Promise<VerifiedSamlSignIn> {
+  if (!samlResponse) throw new SamlRefusal('malformed', 'Single sign-on failed: the identity provider sent no SAMLResponse.');
+  const issuer = responseIssuer(samlResponse);
+  const candidates = issuer ? await samlProvidersForUnsolicited(deps.db, issuer) : [];
+  if (candidates.length !== 1) {
+    throw new SamlRefusal(
+      'relay_state',
+      candidates.length === 0
+        ? 'Single sign-on failed: start signing in from this site’s sign-in page (sign-ins started at the identity provider are not accepted).'
+        : 'Single sign-on failed: several organizations use this identity provider; start signing in from this site’s sign-in page.',
+      'saml_relay_state_not_found',
+    );
+  }
+  const [provider] = candidates as [SamlProviderConfig];
+  const saml = samlFor(provider, authBase, new RelayRequestCache(), { unsolicited: true });
+  let profile: Profile | null;
+  try {
+    ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
+  } catch (error) {
+    throw refusalFrom(error);
+  }
+  return checkAssertion(deps, provider, profile, authBase, null);
+}
+
 /**
  * POST /sso/saml/acs: every check of the response, in order. The relay state must be one we issued
- * in the last 5 minutes (no IdP-initiated sign-in); node-saml checks the signature against the
+ * in the last 5 minutes (without one: an IdP-initiated sign-in, see verifyUnsolicited); node-saml checks the signature against the
  * metadata's certificates, the audience, the time window and InResponseTo; we check the issuer,
  * the Recipient, that the assertion was not used before (its id kept until it expires), and that
  * the address is one of the organization's domains. The relay state is spent whatever the outcome.
@@ -171,15 +209,10 @@ export async function verifySamlResponse(
   input: { SAMLResponse?: string; RelayState?: string },
   authBase: string,
 ): Promise<VerifiedSamlSignIn> {
-  if (!input.RelayState) {
-    throw new SamlRefusal(
-      'relay_state',
-      'Single sign-on failed: start signing in from this site’s sign-in page (sign-ins started at the identity provider are not accepted).',
-      'saml_relay_state_not_found',
-    );
-  }
+  // An identity provider's own relay state (a landing URL) is no relay state of ours either.
+  if (!input.RelayState || !isUuid(input.RelayState)) return verifyUnsolicited(deps, input.SAMLResponse, authBase);
   const relayId = input.RelayState;
-  const [relay] = isUuid(relayId) ? await deps.db.select().from(authSamlRelayStates).where(eq(authSamlRelayStates.id, relayId)) : [];
+  const [relay] = await deps.db.select().from(authSamlRelayStates).where(eq(authSamlRelayStates.id, relayId));
   if (!relay)
     throw new SamlRefusal(
       'relay_state',
@@ -207,6 +240,17 @@ export async function verifySamlResponse(
   } catch (error) {
     throw refusalFrom(error);
   }
+  return checkAssertion(deps, provider, profile, authBase, flow);
+}
+
+/** What node-saml leaves to us, for any response: issuer, recipient, subject, e-mail and its domain, replay. */
+async function checkAssertion(
+  deps: AuthDeps,
+  provider: SamlProviderConfig,
+  profile: Profile | null,
+  authBase: string,
+  flow: VerifiedSamlSignIn['flow'],
+): Promise<VerifiedSamlSignIn> {
   if (!profile) throw new SamlRefusal('malformed', 'Single sign-on failed: the identity provider sent no assertion.');
   if (profile.issuer !== provider.idpEntityId) {
     throw new SamlRefusal(

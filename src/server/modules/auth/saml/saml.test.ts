@@ -5,7 +5,13 @@ import { securityEvents } from '../../../db/schema/access.ts';
 import { grantRole } from '../../../platform/access/access.service.ts';
 import { organizationMembers } from '../../../db/schema/organizations.ts';
 import { type RunningAuthServer, startAuthServer } from '../../../../../tests/auth-helpers.ts';
-import { type AuthnRequest, TestIdentityProvider, makeSigningKey, readPostForm } from '../../../../../tests/saml-idp.ts';
+import {
+  type AssertionInput,
+  type AuthnRequest,
+  TestIdentityProvider,
+  makeSigningKey,
+  readPostForm,
+} from '../../../../../tests/saml-idp.ts';
 import { type TenantFixture, createTenantFixture } from '../../../../../tests/tenant-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 
@@ -115,6 +121,7 @@ describe('the SSO settings (getSsoSettings, updateSsoSettings)', () => {
       domains: [DOMAIN],
       enabled: true,
       required: false,
+      allowIdpInitiated: false,
     });
     // Our staff with integration rights act for any organization; a domain stays with one of them.
     await grantRole(database.db, { userId: fixture.userIds.administrator, role: 'administrator', isIntegrationAdmin: true });
@@ -226,6 +233,71 @@ describe('responses that fail a check are refused, with a security event and nev
     const { location } = await postToAcs({ action: form.action, fields: { SAMLResponse: form.fields.SAMLResponse ?? '' } });
     expect(location.searchParams.get('error_code')).toBe('saml_relay_state_not_found');
     expect((await lastSamlEvent())?.details).toMatchObject({ check: 'relay_state' });
+  });
+});
+
+describe('IdP-initiated sign-in, when the organization turns it on', () => {
+  const acs = () => `${server.origin}/auth/v1/sso/saml/acs`;
+  /** A response the identity provider sends unasked: it answers no request (no InResponseTo). */
+  const unsolicited = (input: Omit<AssertionInput, 'request'>) =>
+    idp.responseFor({ request: { id: '', acsUrl: acs(), issuer: `${server.origin}/auth/v1/sso/saml/metadata`, relayState: '' }, ...input });
+  const post = (samlResponse: string, relayState?: string) =>
+    postToAcs({ action: acs(), fields: { SAMLResponse: samlResponse, ...(relayState ? { RelayState: relayState } : {}) } });
+  async function expectUnsolicitedRefused(samlResponse: string, check: string) {
+    const { status, location } = await post(samlResponse);
+    expect(status).toBe(303);
+    expect(location.hash).not.toContain('access_token');
+    expect(location.searchParams.get('error_description')).toMatch(/^Single sign-on failed: /);
+    expect((await lastSamlEvent())?.details).toMatchObject({ reason: 'saml_response_refused', check });
+  }
+
+  it('is refused while the setting is off, then accepted once the administrator turns it on', async () => {
+    await expectUnsolicitedRefused(unsolicited({ nameId: 'okta|00u9', email: `fay@${DOMAIN}` }), 'relay_state');
+    const on = await api('PUT', fixture.tokens.clientOfB, { metadataXml: idp.metadata(), domains: [DOMAIN], allowIdpInitiated: true });
+    expect(on.body.identityProvider?.allowIdpInitiated).toBe(true);
+
+    const { status, location } = await post(unsolicited({ nameId: 'okta|00u9', email: `fay@${DOMAIN}` }));
+    expect(status).toBe(303);
+    expect(`${location.origin}${location.pathname}`).toBe(`${server.origin}/`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const client = server.client();
+    const { error } = await client.setSession({
+      access_token: fragment.get('access_token') ?? '',
+      refresh_token: fragment.get('refresh_token') ?? '',
+    });
+    expect(error).toBeNull();
+    expect((await client.getUser()).data.user?.email).toBe(`fay@${DOMAIN}`);
+    expect((await client.getClaims()).data?.claims.amr).toEqual([expect.objectContaining({ method: 'sso/saml' })]);
+
+    // The identity provider's own relay state is where the person lands, when it is an address of ours.
+    const welcome = await post(unsolicited({ nameId: 'okta|00u9', email: `fay@${DOMAIN}` }), `${server.origin}/welcome`);
+    expect(`${welcome.location.origin}${welcome.location.pathname}`).toBe(`${server.origin}/welcome`);
+    expect(welcome.location.hash).toContain('access_token=');
+    const elsewhere = await post(unsolicited({ nameId: 'okta|00u9', email: `fay@${DOMAIN}` }), 'https://evil.example/landing');
+    expect(`${elsewhere.location.origin}${elsewhere.location.pathname}`).toBe(`${server.origin}/`);
+  });
+
+  it('still checks the signature, audience, recipient, time window, replay and domain, and refuses a response to a request', async () => {
+    const email = `gus@${DOMAIN}`;
+    await expectUnsolicitedRefused(unsolicited({ nameId: 'y1', email, signWith: attacker }), 'signature');
+    await expectUnsolicitedRefused(unsolicited({ nameId: 'y2', email, audience: 'https://other.example/sp' }), 'audience');
+    await expectUnsolicitedRefused(unsolicited({ nameId: 'y3', email, recipient: 'https://other.example/acs' }), 'recipient');
+    const past = new Date(Date.now() - 3_600_000);
+    await expectUnsolicitedRefused(
+      unsolicited({ nameId: 'y4', email, notBefore: new Date(past.getTime() - 600_000), notOnOrAfter: past }),
+      'time_window',
+    );
+    await expectUnsolicitedRefused(unsolicited({ nameId: 'y5', email: 'ceo@bank.example' }), 'domain');
+    const once = unsolicited({ nameId: 'y6', email });
+    expect((await post(once)).location.hash).toContain('access_token=');
+    await expectUnsolicitedRefused(once, 'replay');
+    // A response that answers a sign-in begun somewhere (InResponseTo), posted without its relay state.
+    const answering = idp.responseFor({
+      request: { id: '_req-begun-elsewhere', acsUrl: acs(), issuer: `${server.origin}/auth/v1/sso/saml/metadata`, relayState: '' },
+      nameId: 'y7',
+      email,
+    });
+    await expectUnsolicitedRefused(answering, 'in_response_to');
   });
 });
 

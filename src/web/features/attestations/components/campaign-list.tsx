@@ -66,6 +66,13 @@ function OpenCampaign({ campaignId }: { campaignId: string }) {
   return <CampaignDetail campaign={detail.data} />;
 }
 
+/** Who a campaign asks: its groups, its departments, or everyone. */
+function audienceLabel(campaign: { departments: string[]; groups: { name: string }[] }): string {
+  if (campaign.groups.length > 0)
+    return `${campaign.groups.length === 1 ? 'Group' : 'Groups'} ${campaign.groups.map((group) => group.name).join(', ')}`;
+  return campaign.departments.length > 0 ? campaign.departments.join(', ') : 'Everyone';
+}
+
 /** The organization's campaigns with their completion; one opens to its policies and departments. */
 export function CampaignList({
   organizationId,
@@ -95,7 +102,7 @@ export function CampaignList({
               <div>
                 <p className="font-medium">{campaign.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  Due {campaign.dueDate} · {campaign.departments.length > 0 ? campaign.departments.join(', ') : 'Everyone'}
+                  Due {campaign.dueDate} · {audienceLabel(campaign)}
                 </p>
               </div>
               <div className="flex items-center gap-2">

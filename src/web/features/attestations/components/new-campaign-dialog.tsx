@@ -14,74 +14,45 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useCreateAttestationCampaign } from '../api/attestations-api.ts';
+import { CampaignAudienceFields, CheckList, type Choice, type GroupChoice, useCampaignAudience } from './campaign-audience-fields.tsx';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-interface Choice {
-  id: string;
-  label: string;
-}
-
-function CheckList({
-  legend,
-  choices,
-  chosen,
-  onChange,
-}: {
-  legend: string;
-  choices: Choice[];
-  chosen: string[];
-  onChange: (next: string[]) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">{legend}</legend>
-      {choices.map((choice, index) => (
-        <div key={choice.id} className="flex items-center gap-2">
-          <input
-            id={`${id}-${index}`}
-            type="checkbox"
-            className="size-4"
-            checked={chosen.includes(choice.id)}
-            onChange={(event) => onChange(event.target.checked ? [...chosen, choice.id] : chosen.filter((value) => value !== choice.id))}
-          />
-          <Label htmlFor={`${id}-${index}`} className="font-normal">
-            {choice.label}
-          </Label>
-        </div>
-      ))}
-    </fieldset>
-  );
-}
-
-/** Start a campaign: policies, everyone or departments, a due date and the reminder cadence. */
+/**
+ * Start a campaign: policies, who is asked (everyone, departments, or the identity provider's groups,
+ * whose members are resolved when it starts and whose joiners are added while it is open), a due date
+ * and the reminder cadence.
+ */
 export function NewCampaignDialog({
   organizationId,
   policies,
   departments,
+  groups = [],
 }: {
   organizationId: string | undefined;
   policies: Choice[];
   departments: string[];
+  groups?: GroupChoice[];
 }) {
   const id = useId();
   const create = useCreateAttestationCampaign();
   const [isOpen, setIsOpen] = useState(false);
   const [title, setTitle] = useState('Annual policy acknowledgement');
   const [policyIds, setPolicyIds] = useState<string[]>([]);
-  const [chosenDepartments, setChosenDepartments] = useState<string[]>([]);
+  const audienceState = useCampaignAudience();
+  const { audience } = audienceState;
   const [dueDate, setDueDate] = useState(inDays(14));
   const [reminderEveryDays, setReminderEveryDays] = useState(7);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!audience) return;
     create.mutate(
       {
         organizationId,
         title,
         policyIds,
-        audience: chosenDepartments.length > 0 ? { kind: 'departments', departments: chosenDepartments } : { kind: 'all' },
+        audience,
         dueDate,
         reminderEveryDays,
       },
@@ -114,14 +85,7 @@ export function NewCampaignDialog({
             />
           </div>
           <CheckList legend="Policies" choices={policies} chosen={policyIds} onChange={setPolicyIds} />
-          {departments.length > 0 ? (
-            <CheckList
-              legend="Departments (none chosen: everyone)"
-              choices={departments.map((department) => ({ id: department, label: department }))}
-              chosen={chosenDepartments}
-              onChange={setChosenDepartments}
-            />
-          ) : null}
+          <CampaignAudienceFields state={audienceState} departments={departments} groups={groups} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor={`${id}-due`}>Due date</Label>
@@ -150,7 +114,7 @@ export function NewCampaignDialog({
           <FormError message={create.error ? create.error.message : null} />
         </form>
         <DialogFooter>
-          <Button type="submit" form={id} disabled={create.isPending || policyIds.length === 0}>
+          <Button type="submit" form={id} disabled={create.isPending || policyIds.length === 0 || audience === null}>
             {create.isPending ? 'Starting…' : 'Start campaign'}
           </Button>
         </DialogFooter>

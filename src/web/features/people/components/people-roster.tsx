@@ -17,9 +17,23 @@ export function PeopleRoster({ organizationId }: { organizationId: string | unde
   const list = usePeople(organizationId, { department: department || undefined, status: status || undefined, q: q || undefined });
   if (list.isPending) return <Spinner label="Loading people" />;
   if (list.isError) return <LoadFailed title="The roster could not be loaded." onRetry={() => void list.refetch()} />;
-  const { people, departments } = list.data;
+  const { people, departments, groups } = list.data;
   return (
     <div className="space-y-3">
+      {groups.length > 0 ? (
+        <div className="text-sm">
+          <h4 id={`${id}-groups`} className="font-medium">
+            Groups from your identity provider
+          </h4>
+          <ul aria-labelledby={`${id}-groups`} className="mt-1 flex flex-wrap gap-2">
+            {groups.map((group) => (
+              <li key={group.id} className="rounded-md border border-border px-2 py-1">
+                {group.name} <span className="text-xs text-muted-foreground">· {group.activeMembers} active</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-end gap-2">
         <SearchField id={`${id}-search`} label="Search people" value={q} onChange={setQ} placeholder="Name, e-mail or title" />
         <NativeSelect aria-label="Department" value={department} onChange={(event) => setDepartment(event.target.value)}>

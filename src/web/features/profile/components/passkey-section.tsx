@@ -11,16 +11,36 @@ import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { FactorList } from './factor-list.tsx';
 import { SectionCard } from './section-card.tsx';
 
+type PasskeyPlace = 'platform' | 'cross-platform';
+
+const PLACES: { value: PasskeyPlace; label: string }[] = [
+  { value: 'platform', label: 'This device (Touch ID, Face ID, Windows Hello)' },
+  { value: 'cross-platform', label: 'A security key (USB or NFC)' },
+];
+
+/**
+ * What auth-js is told to ask the browser for. auth-js asks for a roaming security key by default
+ * (`authenticatorAttachment: 'cross-platform'`, `hints: ['security-key']`), which hides the device's own
+ * authenticator: a passkey kept on this device asks for the platform authenticator instead.
+ */
+export function registrationOverrides(place: PasskeyPlace) {
+  return {
+    authenticatorSelection: { authenticatorAttachment: place },
+    hints: place === 'platform' ? ['client-device' as const] : ['security-key' as const],
+  };
+}
+
 /**
  * Passkeys as a second factor (docs/auth.md "Passkeys"): auth-js `mfa.webauthn.register` enrols the
- * factor, asks the browser for a new credential (Touch ID, Windows Hello, a security key…) and
- * verifies it; the list shows them and Remove unenrols one.
+ * factor, asks the browser for a new credential — on this device (Touch ID, Windows Hello) or on a
+ * security key, as chosen — and verifies it; the list shows them and Remove unenrols one.
  */
 export function PasskeySection() {
   const { user, reloadUser } = useAuth();
   const passkeys = (user?.factors ?? []).filter((factor) => factor.factor_type === 'webauthn');
   const [error, setError] = useState<string | null>(null);
   const [isAdding, setAdding] = useState(false);
+  const [place, setPlace] = useState<PasskeyPlace>('platform');
   const isSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -31,7 +51,7 @@ export function PasskeySection() {
     setAdding(true);
     try {
       const client = await getAuthClient();
-      const { error: registerError } = await client.mfa.webauthn.register({ friendlyName });
+      const { error: registerError } = await client.mfa.webauthn.register({ friendlyName }, registrationOverrides(place));
       if (registerError) {
         setError(registerError.code ? authErrorMessage(registerError) : `The passkey was not added: ${registerError.message}`);
         return;
@@ -73,6 +93,21 @@ export function PasskeySection() {
       <FormError message={error} />
       {isSupported ? (
         <form onSubmit={(submitted) => void add(submitted)} className="flex flex-wrap items-end gap-3" aria-label="Add a passkey">
+          <fieldset className="w-full space-y-1">
+            <legend className="text-sm font-medium">Keep it on</legend>
+            {PLACES.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="passkey-place"
+                  className="size-4"
+                  checked={place === option.value}
+                  onChange={() => setPlace(option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
           <FormField id="passkey-name" label="Name (optional)" className="min-w-48 flex-1">
             <Input name="passkey-name" maxLength={60} placeholder="Work laptop" {...fieldControlProps('passkey-name', {})} />
           </FormField>

@@ -79,6 +79,7 @@ function SsoForm({ settings, organizationId }: { settings: SsoSettings; organiza
   const [source, setSource] = useState<'url' | 'xml'>(current && !current.metadataUrl ? 'xml' : 'url');
   const [enabled, setEnabled] = useState(current?.enabled ?? true);
   const [required, setRequired] = useState(current?.required ?? false);
+  const [allowIdpInitiated, setAllowIdpInitiated] = useState(current?.allowIdpInitiated ?? false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -97,6 +98,7 @@ function SsoForm({ settings, organizationId }: { settings: SsoSettings; organiza
         domains,
         enabled,
         required,
+        allowIdpInitiated,
         ...(source === 'url' ? { metadataUrl: text('metadataUrl') } : { metadataXml: text('metadataXml') }),
       });
       toast({ title: 'Single sign-on saved' });
@@ -153,6 +155,16 @@ function SsoForm({ settings, organizationId }: { settings: SsoSettings; organiza
           <span className="block text-muted-foreground">Passwords and e-mail sign-in links stop working for these domains.</span>
         </label>
         <Switch id="sso-required" checked={required} onCheckedChange={setRequired} disabled={!enabled} />
+      </div>
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="sso-idp-initiated" className="text-sm">
+          <span className="font-medium">Accept sign-ins started at the identity provider</span>
+          <span className="block text-muted-foreground">
+            People can open ComplianceCore from their identity provider’s app launcher (IdP-initiated). Each response is still checked in
+            full; leave this off unless your people sign in that way.
+          </span>
+        </label>
+        <Switch id="sso-idp-initiated" checked={allowIdpInitiated} onCheckedChange={setAllowIdpInitiated} disabled={!enabled} />
       </div>
       <div>
         <Button type="submit" disabled={update.isPending}>

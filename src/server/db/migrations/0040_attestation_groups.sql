@@ -1,0 +1,1 @@
+ALTER TABLE "attestation_campaigns" ADD COLUMN "groups" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_settings" ADD COLUMN "allow_idp_initiated" boolean DEFAULT false NOT NULL;
