@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../../../tests/read-response.ts';
@@ -216,7 +216,12 @@ describe('runEvidenceExpiry', () => {
     const run = (at: number) => runEvidenceExpiry(database.db, app.jobs, new Date(at));
     const mails = () =>
       withTenant(database.db, system, (tx) =>
-        tx.select().from(outboundEmails).where(like(outboundEmails.subject, '%Risk assessment 2026%')),
+        // In the order they were queued: without an order PostgreSQL may return them in any (seen on a busy machine).
+        tx
+          .select()
+          .from(outboundEmails)
+          .where(like(outboundEmails.subject, '%Risk assessment 2026%'))
+          .orderBy(asc(outboundEmails.createdAt)),
       );
     const renewals = () =>
       withTenant(database.db, system, (tx) =>
