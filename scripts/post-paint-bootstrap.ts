@@ -55,6 +55,40 @@ export interface BootstrapPlan {
   entry: string;
 }
 
+// Pieces both programs below share (each is a run of statements; the trust page's runs them inside
+// its async loaders). Slices: evaluation in ~8 ms pieces with the main thread given back in between.
+const SLICES = `let sliceStart = performance.now();
+const yieldIfLong = async () => {
+  if (performance.now() - sliceStart < 8) return;
+  await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+  sliceStart = performance.now();
+};
+`;
+// Every module fetched (in parallel) before any is evaluated.
+const PRELOAD_EVERY_MODULE = `const loaded = [];
+for (const href of [...plan.modules, plan.entry]) {
+  await yieldIfLong();
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  loaded.push(new Promise((resolve) => { link.onload = link.onerror = resolve; }));
+  document.head.append(link);
+}
+await Promise.all(loaded);
+`;
+// Then evaluated module by module, the route modules handed to React Router as its bootstrap does.
+const EVALUATE_IN_SLICES = `sliceStart = performance.now();
+for (const href of plan.modules) {
+  await yieldIfLong();
+  await import(href);
+}
+const routeModules = {};
+for (const [id, href] of Object.entries(plan.routes)) routeModules[id] = await import(href);
+window.__reactRouterRouteModules = routeModules;
+sliceStart = 0;
+await yieldIfLong();
+`;
+
 // Runs in the browser, as plain ES2022 in a template so the page's CSP hashes it like any other
 // inline script.
 // - Until the app announces it has hydrated, a press on a button (links work without the app) or a
@@ -96,35 +130,9 @@ addEventListener(__HYDRATED_EVENT__, () => {
   document.removeEventListener('submit', hold, true);
   for (const replay of held.splice(0)) replay();
 }, { once: true });
-let sliceStart = performance.now();
-const yieldIfLong = async () => {
-  if (performance.now() - sliceStart < 8) return;
-  await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-  sliceStart = performance.now();
-};
-await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+${SLICES}await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 sliceStart = performance.now();
-const loaded = [];
-for (const href of [...plan.modules, plan.entry]) {
-  await yieldIfLong();
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = href;
-  loaded.push(new Promise((resolve) => { link.onload = link.onerror = resolve; }));
-  document.head.append(link);
-}
-await Promise.all(loaded);
-sliceStart = performance.now();
-for (const href of plan.modules) {
-  await yieldIfLong();
-  await import(href);
-}
-const routeModules = {};
-for (const [id, href] of Object.entries(plan.routes)) routeModules[id] = await import(href);
-window.__reactRouterRouteModules = routeModules;
-sliceStart = 0;
-await yieldIfLong();
-import(plan.entry);`;
+${PRELOAD_EVERY_MODULE}${EVALUATE_IN_SLICES}import(plan.entry);`;
 
 /** The trust page's bootstrap program: `plan` as for every page, plus the page's own client. */
 export interface TrustBootstrapPlan extends BootstrapPlan {
@@ -189,40 +197,14 @@ addEventListener(__HYDRATED_EVENT__, () => {
   document.removeEventListener('submit', hold, true);
   replay();
 }, { once: true });
-let sliceStart = performance.now();
-const yieldIfLong = async () => {
-  if (performance.now() - sliceStart < 8) return;
-  await (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-  sliceStart = performance.now();
-};
-let loading;
+${SLICES}let loading;
 const loadApp = () => loading ??= (async () => {
-  const loaded = [];
-  for (const href of [...plan.modules, plan.entry]) {
-    await yieldIfLong();
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    loaded.push(new Promise((resolve) => { link.onload = link.onerror = resolve; }));
-    document.head.append(link);
-  }
-  await Promise.all(loaded);
-})();
+${PRELOAD_EVERY_MODULE}})();
 let starting;
 const startApp = () => starting ??= (async () => {
   phase = 'app';
   await loadApp();
-  sliceStart = performance.now();
-  for (const href of plan.modules) {
-    await yieldIfLong();
-    await import(href);
-  }
-  const routeModules = {};
-  for (const [id, href] of Object.entries(plan.routes)) routeModules[id] = await import(href);
-  window.__reactRouterRouteModules = routeModules;
-  sliceStart = 0;
-  await yieldIfLong();
-  dispatchEvent(new Event(__RELEASE_EVENT__));
+${EVALUATE_IN_SLICES}  dispatchEvent(new Event(__RELEASE_EVENT__));
   import(plan.entry);
 })();
 const warm = (event) => {
