@@ -11,14 +11,10 @@ import { createdScimTokenSchema } from '../../../shared/schemas/scim.ts';
 import { buildApp } from '../../app.ts';
 import { userRoles } from '../../db/schema/access.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
-import { deliverables } from '../../db/schema/deliverables.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
-import { aiOutputs } from '../../db/schema/reviews.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
-import { AGENT_FOR_KIND } from '../agent-runs/providers/builtin-classifier.ts';
-import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
-import { submitTaskRequest } from '../task-requests/pipeline.ts';
+import { approvePolicyOutput, submitPolicyRequest } from '../policies/policy-test-fixture.ts';
 
 /**
  * Attestation campaigns whose audience is the identity provider's groups (issue 37 item 3, docs/policies.md
@@ -67,52 +63,17 @@ const patch = (org: 'a' | 'b', path: string, operations: object[]) =>
 
 /** A policy of organization A, published from an approved policy deliverable (what the review produces). */
 async function publishPolicy(): Promise<string> {
-  const deliverableId = await withTenant(database.db, system, async (tx) => {
-    const request = await submitTaskRequest(tx, noJobs, {
-      organizationId: fixture.orgs.a.id,
-      requestedBy: fixture.userIds.clientOfA,
-      title: 'Acceptable use policy',
-      description: '',
-      department: 'compliance',
-      deadline: null,
-      frameworks: [],
-      source: 'wizard',
-      classification: {
-        workKind: 'policy_draft',
-        agentId: AGENT_FOR_KIND.policy_draft,
-        priority: 'medium',
-        complexity: 'medium',
-        estimateMinDays: 3,
-        estimateMaxDays: 5,
-        reasons: ['Test'],
-        provider: 'builtin',
-      },
-    });
-    const [row] = await tx.select().from(deliverables).where(eq(deliverables.taskRequestId, request.id));
-    if (!row) throw new Error('no deliverable');
-    const [output] = await tx
-      .insert(aiOutputs)
-      .values({
-        organizationId: row.organizationId,
-        taskRequestId: request.id,
-        agentId: 'policy-drafter',
-        version: 1,
-        title: row.title,
-        type: row.type,
-        confidence: 90,
-        summary: 'Summary',
-        keyFindings: ['Finding'],
-        riskScore: 40,
-        recommendations: ['Recommendation'],
-        body: '# Acceptable use\n\nBe nice.',
-        sources: [],
-        status: 'approved',
-      })
-      .returning({ id: aiOutputs.id });
-    if (!output) throw new Error('no output');
-    await publishDeliverable(tx, { outputId: output.id, publishedBy: fixture.userIds.staffOfA, reviewerName: 'Riley Reviewer' });
-    return row.id;
+  const seeded = await submitPolicyRequest(database.db, noJobs, {
+    organizationId: fixture.orgs.a.id,
+    requestedBy: fixture.userIds.clientOfA,
+    title: 'Acceptable use policy',
   });
+  await approvePolicyOutput(database.db, seeded, {
+    version: 1,
+    body: '# Acceptable use\n\nBe nice.',
+    publishedBy: fixture.userIds.staffOfA,
+  });
+  const { deliverableId } = seeded;
   const response = await call('clientOfA', 'POST', '/api/v1/policies', {
     deliverableId,
     ownerId: fixture.userIds.clientOfA,

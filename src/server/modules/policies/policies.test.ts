@@ -23,21 +23,17 @@ import { importResultSchema } from '../../../shared/schemas/registers.ts';
 import { buildApp } from '../../app.ts';
 import { attestationRecipients } from '../../db/schema/attestations.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
-import { deliverables } from '../../db/schema/deliverables.ts';
 import { evidence, evidenceControls } from '../../db/schema/evidence.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import { people } from '../../db/schema/people.ts';
-import { aiOutputs } from '../../db/schema/reviews.ts';
 import { taskRequests } from '../../db/schema/task-requests.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
-import { AGENT_FOR_KIND } from '../agent-runs/providers/builtin-classifier.ts';
 import { runAttestationReminders } from '../attestations/attestation-reminders.ts';
-import { publishDeliverable } from '../deliverables/publish-deliverable.ts';
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
 import { deactivatePerson, findPersonByEmail } from '../people/people-records.ts';
-import { submitTaskRequest } from '../task-requests/pipeline.ts';
 import { runPolicyReviewClock } from './policy-review-clock.ts';
+import { type SeededPolicyRequest, approvePolicyOutput, submitPolicyRequest as submitPolicyRequestFixture } from './policy-test-fixture.ts';
 
 /**
  * Issue 37 items 1–3 through the real routes on a real database: the policy center (publishing from an
@@ -63,62 +59,16 @@ const call = (actor: TenantActor, method: 'GET' | 'POST', url: string, payload?:
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A policy request whose deliverable is pending (submitted, not yet approved). */
-async function submitPolicyRequest(org: TenantOrg, title: string): Promise<{ deliverableId: string; taskRequestId: string }> {
-  return asSystem(async (tx) => {
-    const request = await submitTaskRequest(tx, recordingJobs, {
-      organizationId: fixture.orgs[org].id,
-      requestedBy: fixture.userIds[org === 'a' ? 'clientOfA' : 'clientOfB'],
-      title,
-      description: '',
-      department: 'compliance',
-      deadline: null,
-      frameworks: [],
-      source: 'wizard',
-      classification: {
-        workKind: 'policy_draft',
-        agentId: AGENT_FOR_KIND.policy_draft,
-        priority: 'medium',
-        complexity: 'medium',
-        estimateMinDays: 3,
-        estimateMaxDays: 5,
-        reasons: ['Test'],
-        provider: 'builtin',
-      },
-    });
-    const [deliverable] = await tx.select({ id: deliverables.id }).from(deliverables).where(eq(deliverables.taskRequestId, request.id));
-    if (!deliverable) throw new Error('no deliverable');
-    return { deliverableId: deliverable.id, taskRequestId: request.id };
+const submitPolicyRequest = (org: TenantOrg, title: string): Promise<SeededPolicyRequest> =>
+  submitPolicyRequestFixture(database.db, recordingJobs, {
+    organizationId: fixture.orgs[org].id,
+    requestedBy: fixture.userIds[org === 'a' ? 'clientOfA' : 'clientOfB'],
+    title,
   });
-}
 
 /** An output of the request approved and published as the deliverable's next version (the review's outcome). */
-async function approve(seeded: { deliverableId: string; taskRequestId: string }, version: number, body: string): Promise<void> {
-  await asSystem(async (tx) => {
-    const [row] = await tx.select().from(deliverables).where(eq(deliverables.id, seeded.deliverableId));
-    if (!row) throw new Error('no deliverable');
-    const [output] = await tx
-      .insert(aiOutputs)
-      .values({
-        organizationId: row.organizationId,
-        taskRequestId: seeded.taskRequestId,
-        agentId: 'policy-drafter',
-        version,
-        title: row.title,
-        type: row.type,
-        confidence: 90,
-        summary: 'Summary',
-        keyFindings: ['Finding'],
-        riskScore: 40,
-        recommendations: ['Recommendation'],
-        body,
-        sources: [],
-        status: 'approved',
-      })
-      .returning({ id: aiOutputs.id });
-    if (!output) throw new Error('no output');
-    await publishDeliverable(tx, { outputId: output.id, publishedBy: fixture.userIds.staffOfA, reviewerName: 'Riley Reviewer' });
-  });
-}
+const approve = (seeded: SeededPolicyRequest, version: number, body: string): Promise<void> =>
+  approvePolicyOutput(database.db, seeded, { version, body, publishedBy: fixture.userIds.staffOfA });
 
 async function auditActions(entityId: string): Promise<string[]> {
   const rows = await asSystem((tx) =>
