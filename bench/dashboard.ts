@@ -8,7 +8,9 @@
  *
  *   node bench/dashboard.ts              PGlite, and PostgreSQL too when DATABASE_URL is set
  *   node bench/dashboard.ts --pglite     one of them (--postgres: DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ *   node bench/dashboard.ts --per-read   each of the seven reads alone as well (where the time goes)
  *   BENCH_CONNECTIONS=64 BENCH_SECONDS=10 the load (defaults)
+ *   BENCH_NODE_FLAGS="--max-semi-space-size=8"  Node flags added to the server's (to compare settings)
  *
  * PostgreSQL: a throwaway database is created beside DATABASE_URL's and dropped afterwards.
  * Figures only, never pass/fail (docs/dashboard.md, "How fast").
@@ -39,8 +41,11 @@ const SERVE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'),
 const postgresUrl = process.env.DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /* eslint-enable n/no-process-env */
 const SETTLE_MS = 8_000;
+/** How long after the load the memory is read: the server releases V8's pooled pages after one quiet 5 s check (idle-memory-release.ts). */
+const SETTLED_AFTER_MS = 15_000;
 const ADMIN = { email: 'bench.admin@example.com', password: `Bench-${randomBytes(12).toString('hex')}` };
 
 function freePort(): Promise<number> {
@@ -57,6 +62,21 @@ function freePort(): Promise<number> {
 function cpuMilliseconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU milliseconds PostgreSQL's processes on this machine have used (0 where there are none, as on PGlite). */
+function postgresCpuMilliseconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuMilliseconds(Number(entry));
+    } catch {
+      // the process ended while it was read
+    }
+  }
+  return total;
 }
 
 function residentMegabytes(pid: number): number {
@@ -82,6 +102,19 @@ async function loadSample(database: Database): Promise<string> {
   } finally {
     await app.close();
   }
+}
+
+/** The V8 heap's figures from the server's own /metrics (a local request may read them): what the resident memory holds. */
+async function heapFigures(base: string): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (pattern: RegExp) => Math.round(Number(pattern.exec(text)?.[1] ?? 0) / 1048576);
+  return [
+    `heap used ${value(/^nodejs_heap_size_used_bytes (\S+)/m)}`,
+    `heap total ${value(/^nodejs_heap_size_total_bytes (\S+)/m)}`,
+    `old space used ${value(/^nodejs_heap_space_size_used_bytes\{space="old"\} (\S+)/m)}`,
+    `code space used ${value(/^nodejs_heap_space_size_used_bytes\{space="code"\} (\S+)/m)}`,
+    `external ${value(/^nodejs_external_memory_bytes (\S+)/m)}`,
+  ].join(', ');
 }
 
 async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
@@ -126,6 +159,7 @@ async function dashboardReads(base: string, password: string): Promise<{ token: 
 
 async function load(base: string, paths: string[], headers: Record<string, string>, pid: number) {
   const cpuBefore = cpuMilliseconds(pid);
+  const postgresBefore = postgresCpuMilliseconds();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -140,13 +174,16 @@ async function load(base: string, paths: string[], headers: Record<string, strin
     'max (ms)': result.latency.max,
     non2xx: result.non2xx + result.errors + result.timeouts,
     'server CPU per request (ms)': Number(((cpuMilliseconds(pid) - cpuBefore) / Math.max(1, result.requests.total)).toFixed(2)),
+    'PostgreSQL CPU per request (ms)': Number(
+      ((postgresCpuMilliseconds() - postgresBefore) / Math.max(1, result.requests.total)).toFixed(2),
+    ),
   };
 }
 
 async function measure(label: string, env: Record<string, string>, password: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, ...EXTRA_NODE_FLAGS, 'src/server/main.js'], {
     cwd: ROOT,
     env: {
       // eslint-disable-next-line n/no-process-env -- the server is launched as `npm run serve` would be, in this environment
@@ -171,15 +208,20 @@ async function measure(label: string, env: Record<string, string>, password: str
     const health = await load(base, ['/health'], {}, child.pid!);
     const dashboard = await load(base, paths, { authorization: `Bearer ${token}` }, child.pid!);
     const after = residentMegabytes(child.pid!);
-    await sleep(SETTLE_MS);
+    const perRead: Record<string, Awaited<ReturnType<typeof load>>> = {};
+    if (process.argv.includes('--per-read')) {
+      for (const url of paths) perRead[url.split('?')[0]!] = await load(base, [url], { authorization: `Bearer ${token}` }, child.pid!);
+    }
+    await sleep(SETTLED_AFTER_MS);
     const settled = residentMegabytes(child.pid!);
     console.log(`\nDashboard reads — ${label}: ${CONNECTIONS} connections, ${SECONDS} s each, the sample organization's client manager`);
-    console.table({ '/health': health, 'dashboard (7 reads)': dashboard });
+    console.table({ '/health': health, 'dashboard (7 reads)': dashboard, ...perRead });
     console.log(
       `ratio: the dashboard's reads serve at ${(dashboard['req/s'] / Math.max(1, health['req/s'])).toFixed(2)}× the rate of /health; ` +
         `p99 ${dashboard['p99 (ms)']} ms (/health ${health['p99 (ms)']} ms)`,
     );
-    console.log(`RSS: ${before} MB before the load, ${after} MB right after, ${settled} MB settled ${SETTLE_MS / 1000} s later`);
+    console.log(`RSS: ${before} MB before the load, ${after} MB right after, ${settled} MB settled ${SETTLED_AFTER_MS / 1000} s later`);
+    console.log(`where the settled memory is (MB): ${await heapFigures(base)}`);
     // The machine may be shared: the figures above mean little without what else ran beside them.
     console.log(
       `load average (1, 5, 15 min) at the end: ${os

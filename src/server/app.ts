@@ -179,7 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStorableInput(app);
   registerPublicOrigin(app, env);
   await registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Every JSON answer (the largest, the controls register, is ~66 KB) is compressed in one call on the
+  // event loop, not through a zlib stream in libuv's pool: the plugin's default on two cores (8 KB) sent
+  // readiness and controls through streams, whose set-up cost more CPU than the compression
+  // (docs/dashboard.md, third pass). Files and pages still stream.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await app.register(swagger, {
     openapi: {
       info: { title: 'ComplianceCore API', version: '1.0.0' },

@@ -9,6 +9,7 @@ import { seedContentDocuments } from './modules/content/content.service.ts';
 import { seedCatalogue } from './modules/frameworks/catalogue-seed.ts';
 import { parseEnv, webBuildDir } from './env.ts';
 import { publishLocalAdminEndpoint } from './local-admin-endpoint.ts';
+import { startIdleMemoryRelease } from './platform/http/idle-memory-release.ts';
 import { logTransport, loggerOptions } from './plugins/log-redaction.ts';
 import { loadContent } from '../shared/content-reader.server.ts';
 
@@ -54,11 +55,16 @@ async function start(): Promise<void> {
   checkpointTimer.unref();
 
   let forgetAdminEndpoint: (() => void) | undefined;
+  // After a burst of requests, V8's pooled pages go back to the system (`npm run serve` exposes gc).
+  const memoryRelease = startIdleMemoryRelease(app.server, globalThis.gc, {
+    onRelease: (freedBytes) => app.log.info({ freedMb: Math.round(freedBytes / 1048576) }, 'memory released after a burst of requests'),
+  });
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(checkpointTimer);
     forgetAdminEndpoint?.();
+    memoryRelease.stop();
     // Requests running finish; new ones hear 503 and their connection closes (plugins/shutdown-drain.ts).
     // Up to 10 s of the 15 s grace: 40 writers in flight on the embedded database took longer than 5 s
     // beside other work, and the exit that followed reset the slowest two.
