@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -12,6 +12,20 @@ import { schema, type Schema } from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The `tx` a `db.transaction(async (tx) => …)` callback receives. */
 export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement: PostgreSQL parses and plans it once per connection, not
+ * at every call. For a statement every request makes (the guards' read of the user, access.service.ts)
+ * whose planning is most of its cost: EXPLAIN gave 0.3–0.4 ms of planning against 0.07 ms of execution.
+ * `name` must be the statement's own (node-postgres refuses one name for two texts). PGlite runs it as
+ * any other statement. Rows as the driver returns them (`db.execute`'s shape).
+ */
+export async function executePrepared<Row>(db: Pick<Db, '_'>, name: string, query: SQL): Promise<Row[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return ((await prepared.execute()) as { rows: Row[] }).rows;
+}
 
 export interface Database {
   db: Db;

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/permissions.ts';
 import type { SecurityEventType } from '../../../shared/schemas/access.ts';
 import { toStorableText } from '../../../shared/rules/storable-text.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, executePrepared } from '../../db/client.ts';
 import { permissions, profiles, rolePermissions, userAccessScopes, userRoles } from '../../db/schema/access.ts';
 
 /** Everything the guards need to decide about one user (product.md §6, §7 reads). */
@@ -169,12 +169,15 @@ interface RequestUserAccessRow {
 
 /** The statement of `loadRequestUserAccess`; with a session id, it also says whether that session is still open. */
 async function readRequestUserAccessRow(
-  db: Pick<Db, 'execute'>,
+  db: Pick<Db, '_'>,
   userId: string,
   sessionId: string | null,
 ): Promise<RequestUserAccessRow | undefined> {
-  const [row] = rowsOf<RequestUserAccessRow>(
-    await db.execute(sql`select
+  // Prepared once per connection (every guarded request runs it; planning was most of its cost).
+  const [row] = await executePrepared<RequestUserAccessRow>(
+    db,
+    sessionId === null ? 'request_user_access' : 'request_user_access_with_session',
+    sql`select
       (select user_type from profiles where user_id = ${userId}) as user_type,
       exists (select 1 from auth.mfa_factors where user_id = ${userId} and status = 'verified') as has_verified_factor,
       coalesce((select json_agg(json_build_object('role', role, 'is_approver', is_approver,
@@ -189,7 +192,7 @@ async function readRequestUserAccessRow(
         from user_access_scopes where user_id = ${userId} and is_active), '[]'::json) as scopes,
       (select organization_id from organization_members where user_id = ${userId}
         order by created_at asc, id asc limit 1) as first_organization_id,
-      ${sessionId === null ? sql`null::boolean` : sql`exists (select 1 from auth.sessions where id = ${sessionId} and user_id = ${userId})`} as session_active`),
+      ${sessionId === null ? sql`null::boolean` : sql`exists (select 1 from auth.sessions where id = ${sessionId} and user_id = ${userId})`} as session_active`,
   );
   return row;
 }
@@ -218,7 +221,7 @@ function toRequestUserAccess(row: RequestUserAccessRow | undefined): RequestUser
  * guarded request makes, which one by one were six round trips to the database before the handler's
  * own. Null for a user with no profile yet: the caller takes the step-by-step path, which provisions.
  */
-export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: string): Promise<RequestUserAccess | null> {
+export async function loadRequestUserAccess(db: Pick<Db, '_'>, userId: string): Promise<RequestUserAccess | null> {
   return toRequestUserAccess(await readRequestUserAccessRow(db, userId, null));
 }
 
@@ -228,7 +231,7 @@ export async function loadRequestUserAccess(db: Pick<Db, 'execute'>, userId: str
  * `access` is null for a user with no profile yet, as there.
  */
 export async function loadSessionAndUserAccess(
-  db: Pick<Db, 'execute'>,
+  db: Pick<Db, '_'>,
   userId: string,
   sessionId: string,
 ): Promise<{ sessionActive: boolean; access: RequestUserAccess | null }> {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
 
 /**
  * Gives memory back to the system once a burst of requests is over (issue 34, item 5; docs/dashboard.md,
@@ -61,7 +61,7 @@ export interface IdleMemoryRelease {
  * nothing is watched. `readMemory` and the clock are parameters for the tests.
  */
 export function startIdleMemoryRelease(
-  server: Pick<Server, 'on' | 'off'>,
+  server: Pick<EventEmitter, 'on' | 'off'>,
   gc: NodeJS.GCFunction | undefined,
   options: {
     readMemory?: () => MemoryFigures;
