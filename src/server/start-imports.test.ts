@@ -24,6 +24,8 @@ const LOADED_ON_DEMAND = [
   'ioredis', // REDIS_URL
   '@okta/okta-sdk-nodejs', // an Okta connection, at its first check
   'exceljs', // questionnaire uploads and exports (.xlsx)
+  'compromise', // reading a task request's brief (agent runs)
+  'mammoth', // .docx questionnaires and brief attachments
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
