@@ -26,6 +26,7 @@ const LOADED_ON_DEMAND = [
   'exceljs', // questionnaire uploads and exports (.xlsx)
   'compromise', // reading a task request's brief (agent runs)
   'mammoth', // .docx questionnaires and brief attachments
+  '@node-saml/node-saml', // SAML single sign-on, at its first request
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
