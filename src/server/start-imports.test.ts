@@ -27,6 +27,7 @@ const LOADED_ON_DEMAND = [
   'compromise', // reading a task request's brief (agent runs)
   'mammoth', // .docx questionnaires and brief attachments
   '@node-saml/node-saml', // SAML single sign-on, at its first request
+  '@googleapis/admin', // a Google Workspace connection, at its first check
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
