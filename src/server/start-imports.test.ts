@@ -28,6 +28,7 @@ const LOADED_ON_DEMAND = [
   'mammoth', // .docx questionnaires and brief attachments
   '@node-saml/node-saml', // SAML single sign-on, at its first request
   '@googleapis/admin', // a Google Workspace connection, at its first check
+  '@simplewebauthn/server', // passkeys (WebAuthn MFA), at the first ceremony
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
