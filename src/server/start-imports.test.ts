@@ -29,6 +29,7 @@ const LOADED_ON_DEMAND = [
   '@node-saml/node-saml', // SAML single sign-on, at its first request
   '@googleapis/admin', // a Google Workspace connection, at its first check
   '@simplewebauthn/server', // passkeys (WebAuthn MFA), at the first ceremony
+  '@modelcontextprotocol/sdk', // the MCP endpoint, at its first request
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
