@@ -24,6 +24,12 @@ const LOADED_ON_DEMAND = [
   'ioredis', // REDIS_URL
   '@okta/okta-sdk-nodejs', // an Okta connection, at its first check
   'exceljs', // questionnaire uploads and exports (.xlsx)
+  'compromise', // reading a task request's brief (agent runs)
+  'mammoth', // .docx questionnaires and brief attachments
+  '@node-saml/node-saml', // SAML single sign-on, at its first request
+  '@googleapis/admin', // a Google Workspace connection, at its first check
+  '@simplewebauthn/server', // passkeys (WebAuthn MFA), at the first ceremony
+  '@modelcontextprotocol/sdk', // the MCP endpoint, at its first request
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import mammoth from 'mammoth';
 import { unzipSync } from 'fflate';
+import { once } from '../../../shared/once.ts';
 import { QUESTIONNAIRE_MAX_QUESTIONS, type QuestionnaireFormat } from '../../../shared/schemas/questionnaires.ts';
 import { AppError } from '../../app-error.ts';
 
@@ -139,8 +139,12 @@ function readCsv(bytes: Buffer): ReadQuestionnaire {
   }
 }
 
+/** mammoth (with jszip), loaded at the first .docx rather than with the server (~19 MB resident, decision 012). */
+const loadMammoth = once(() => import('mammoth'));
+
 async function readDocx(bytes: Buffer): Promise<ReadQuestionnaire> {
   refuseMacros(bytes);
+  const { default: mammoth } = await loadMammoth();
   let text: string;
   try {
     text = (await mammoth.extractRawText({ buffer: bytes })).value;

@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { once } from '../../../../shared/once.ts';
 import { plainText } from '../../advisor/advisor-text.ts';
 
 /**
@@ -61,7 +61,11 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
+/** mammoth (with jszip), loaded at the first DOCX rather than with the server (~19 MB resident, decision 012). */
+const loadMammoth = once(() => import('mammoth'));
+
 async function docxText(bytes: Uint8Array): Promise<string> {
+  const { default: mammoth } = await loadMammoth();
   const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
   return value;
 }

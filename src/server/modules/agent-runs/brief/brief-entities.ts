@@ -1,6 +1,6 @@
-import nlp from 'compromise';
 import type { BriefFigure, BriefLocation, BriefPeriod, BriefThing, BriefThingKind } from '../../../../shared/schemas/brief-facts.ts';
 import { detectFrameworks } from '../../advisor/advisor-frameworks.ts';
+import { loadCompromise } from './brief-nlp.ts';
 import { PRODUCTS } from './brief-products.ts';
 
 /**
@@ -68,7 +68,8 @@ function asWritten(text: string, index: number, matched: string, canonical: stri
   return tidyName(name);
 }
 
-export function thingsIn(text: string, source: string): BriefThing[] {
+export async function thingsIn(text: string, source: string): Promise<BriefThing[]> {
+  const { default: nlp } = await loadCompromise();
   const found: (BriefThing & { at: number })[] = [];
   const add = (name: string, kind: BriefThingKind, at: number) => {
     const key = name.toLowerCase();
@@ -226,7 +227,8 @@ export function dataTypesIn(text: string): string[] {
 const REGIONS =
   /\b(EU|EEA|European Union|UK|United Kingdom|US|USA|United States|California|Canada|Switzerland|Germany|France|Ireland|Netherlands|Spain|Portugal|Italy|Poland|Sweden|Denmark|Norway|Finland|Austria|Belgium|India|Australia|Singapore|Japan|Brazil|Mexico|Israel|(?:us|eu|ap|ca|sa|me|af)-(?:east|west|central|north|south|northeast|southeast|northwest|southwest)-\d|europe-west\d|us-central\d)\b/g;
 
-export function locationsIn(text: string, source: string): BriefLocation[] {
+export async function locationsIn(text: string, source: string): Promise<BriefLocation[]> {
+  const { default: nlp } = await loadCompromise();
   const names = [...(text.match(REGIONS) ?? []), ...(nlp(text).places().out('array') as string[]).map(tidyName)];
   const found: BriefLocation[] = [];
   for (const name of names) {

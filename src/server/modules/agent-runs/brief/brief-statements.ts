@@ -1,7 +1,7 @@
-import nlp from 'compromise';
 import type { BriefOutOfScope, BriefQuestion, BriefStatement } from '../../../../shared/schemas/brief-facts.ts';
 import type { CatalogueFrameworkId } from '../../../../shared/schemas/programme-statuses.ts';
 import { FRAMEWORKS, detectFrameworks } from '../../advisor/advisor-frameworks.ts';
+import { type Nlp, loadCompromise } from './brief-nlp.ts';
 import { type Topic, topicsIn } from './brief-topics.ts';
 
 /**
@@ -47,7 +47,7 @@ function clean(text: string): string {
 }
 
 /** Clauses of a sentence: compromise's clauses, then any "but/however/although/whereas/;" it left joined. */
-function clausesOf(sentence: string): string[] {
+function clausesOf(nlp: Nlp, sentence: string): string[] {
   // "Restore tests: not yet done" ("… — not yet done") is one statement: its label and its value stay together.
   const labelled = /^[^:—–]{2,60}(?::|\s[—–-]\s)\s*\S/.test(sentence);
   return (labelled ? [sentence] : (nlp(sentence).clauses().out('array') as string[]))
@@ -102,7 +102,7 @@ export function isQuestion(sentence: string): boolean {
   return /\?\s*$/.test(sentence);
 }
 
-function polarity(clause: string): 'gap' | 'strength' | null {
+function polarity(nlp: Nlp, clause: string): 'gap' | 'strength' | null {
   const text = clean(clause);
   if (isQuestion(text) || REQUEST.test(text)) return null;
   const stripped = text.replace(NOT_A_DENIAL, ' ');
@@ -115,7 +115,8 @@ function polarity(clause: string): 'gap' | 'strength' | null {
 }
 
 /** The statements of one text (the title, the brief, an attachment). */
-export function readStatements(text: string, source: string): Statements {
+export async function readStatements(text: string, source: string): Promise<Statements> {
+  const { default: nlp } = await loadCompromise();
   const result: Statements = { gaps: [], strengths: [], outOfScope: [], questions: [] };
   const lines = text
     .split(/\r?\n/)
@@ -138,7 +139,7 @@ export function readStatements(text: string, source: string): Statements {
         continue;
       }
       let previous: Topic[] = [];
-      for (const clause of clausesOf(sentence)) {
+      for (const clause of clausesOf(nlp, sentence)) {
         for (const entry of outOfScopeIn(clause, source)) {
           if (!result.outOfScope.some((other) => other.framework === entry.framework))
             result.outOfScope.push({ ...entry, text: sentence.slice(0, 1000) });
@@ -149,7 +150,7 @@ export function readStatements(text: string, source: string): Statements {
         const topics = inherited ? previous : own;
         if (own.length > 0) previous = own;
         if (topics.length === 0) continue;
-        const kind = polarity(clause);
+        const kind = polarity(nlp, clause);
         if (!kind) continue;
         const text = sentence.slice(0, 1000);
         // The qualification decides: what the clause before claimed is no longer a strength.

@@ -77,17 +77,15 @@ export async function readBrief(input: ReadBriefInput): Promise<BriefFacts> {
 
   const all = texts.map((text) => text.text).join('\n');
   const named = unique([...listedFrameworks(input.frameworks ?? []), ...detectFrameworks(all)], (id) => id);
-  const statements = texts.map((text) => ({ text, ...readStatements(text.text, text.name) }));
+  const statements = await Promise.all(texts.map((text) => readStatements(text.text, text.name)));
   const outOfScope = unique(
     statements.flatMap((entry) => entry.outOfScope),
     (entry) => entry.framework,
   );
   const excluded = new Set(outOfScope.map((entry) => entry.framework));
   const frameworks = named.filter((id) => !excluded.has(id));
-  const things = unique(
-    texts.flatMap((text) => thingsIn(text.text, text.name)),
-    (thing) => thing.name.toLowerCase(),
-  );
+  const thingsByText = await Promise.all(texts.map((text) => thingsIn(text.text, text.name)));
+  const things = unique(thingsByText.flat(), (thing) => thing.name.toLowerCase());
   const gaps = unique(
     statements.flatMap((entry) => entry.gaps),
     (gap) => `${gap.topic}|${gap.text}`,
@@ -103,6 +101,8 @@ export async function readBrief(input: ReadBriefInput): Promise<BriefFacts> {
     texts.flatMap((text) => referencesIn(text.text, text.name, frameworks.length > 0 ? frameworks : named)),
     (reference) => reference.citation.toLowerCase(),
   ).filter((reference) => !excluded.has(reference.framework));
+  const locationsByText = await Promise.all(texts.map((text) => locationsIn(text.text, text.name)));
+  const locations = unique(locationsByText.flat(), (location) => location.name.toLowerCase());
   const peopleCount = texts.map((text) => peopleCountIn(text.text)).find((count) => count !== null) ?? null;
 
   return {
@@ -126,10 +126,7 @@ export async function readBrief(input: ReadBriefInput): Promise<BriefFacts> {
       (period) => period.text.toLowerCase(),
     ),
     dataTypes: dataTypesIn(all),
-    locations: unique(
-      texts.flatMap((text) => locationsIn(text.text, text.name)),
-      (location) => location.name.toLowerCase(),
-    ),
+    locations,
     peopleCount,
     sources,
   };

@@ -1,11 +1,5 @@
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { once } from '../../../../shared/once.ts';
 import type { StoredWebAuthnCredential, WebAuthnSessionData } from '../../../db/schema/auth.ts';
 import { GoTrueError, errors } from '../gotrue-errors.ts';
 import type { FactorRow } from '../users/user-store.ts';
@@ -24,6 +18,9 @@ export interface WebAuthnParams {
   type?: string;
   credential_response?: unknown;
 }
+
+/** @simplewebauthn/server (with the @peculiar/asn1 parsers), loaded at the first passkey ceremony, not with the server (~25 MB). */
+const loadWebAuthn = once(() => import('@simplewebauthn/server'));
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const USER_VERIFICATION = 'preferred';
@@ -76,6 +73,7 @@ export async function webauthnChallenge(
   party: { rpId: string; origins: string[] },
   rpName: string,
 ): Promise<{ options: Record<string, unknown>; session: WebAuthnSessionData }> {
+  const { generateAuthenticationOptions, generateRegistrationOptions } = await loadWebAuthn();
   if (factor.status === 'unverified' || !factor.webauthnCredential) {
     const options = await generateRegistrationOptions({
       rpName,
@@ -120,6 +118,7 @@ export async function verifyWebAuthn(
     expectedRPID: session.rpId,
     requireUserVerification: false,
   };
+  const { verifyAuthenticationResponse, verifyRegistrationResponse } = await loadWebAuthn();
   try {
     if (session.type === 'create') {
       const result = await verifyRegistrationResponse({ response: params.credential_response as RegistrationResponseJSON, ...expected });

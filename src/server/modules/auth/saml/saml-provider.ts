@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
+import { once } from '../../../../shared/once.ts';
 import type { Db } from '../../../db/client.ts';
 import { ssoDomains, ssoSettings } from '../../../db/schema/sso.ts';
 import { withTenant } from '../../../platform/tenancy/tenant.ts';
@@ -113,16 +114,20 @@ export class RelayRequestCache implements CacheProvider {
   }
 }
 
+/** node-saml (with xml-crypto, xml-encryption and xml2js), loaded at the first SAML request, not with the server (~21 MB, decision 012). */
+const loadNodeSaml = once(() => import('@node-saml/node-saml'));
+
 /**
  * node-saml configured for one organization's identity provider: signed assertions, our audience, InResponseTo
  * always — or, for an unsolicited response, only if present (and then it cannot match: the cache is empty).
  */
-export function samlFor(
+export async function samlFor(
   provider: Pick<SamlProviderConfig, 'idpSsoUrl' | 'certificates'>,
   authBase: string,
   cache: RelayRequestCache,
   { unsolicited = false } = {},
-): SAML {
+): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await loadNodeSaml();
   const sp = serviceProvider(authBase);
   return new SAML({
     entryPoint: provider.idpSsoUrl,

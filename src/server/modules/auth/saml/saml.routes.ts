@@ -121,7 +121,7 @@ export function registerSamlRoutes(app: FastifyInstance, deps: AuthDeps): void {
       const authBase = authBaseUrl(request);
       const { acsUrl } = serviceProvider(authBase);
       // The identity provider's details do not enter our metadata: one document serves every organization.
-      const saml = samlFor({ idpSsoUrl: acsUrl, certificates: [] }, authBase, new RelayRequestCache());
+      const saml = await samlFor({ idpSsoUrl: acsUrl, certificates: [] }, authBase, new RelayRequestCache());
       const xml = saml.generateServiceProviderMetadata(null, null);
       if (request.query.download === 'true') reply.header('content-disposition', 'attachment; filename="metadata.xml"');
       return reply.type('application/xml; charset=utf-8').send(xml);

@@ -51,7 +51,7 @@ export async function startSamlSignIn(deps: AuthDeps, input: StartSamlInput): Pr
   }
   if (!provider || !provider.enabled) throw providerNotFound();
   const cache = new RelayRequestCache();
-  const saml = samlFor(provider, input.authBase, cache);
+  const saml = await samlFor(provider, input.authBase, cache);
   const relayStateId = crypto.randomUUID();
   const url = await saml.getAuthorizeUrlAsync(relayStateId, undefined, {});
   if (!cache.saved) throw new Error('startSamlSignIn: node-saml made no request id');
@@ -187,7 +187,7 @@ async function verifyUnsolicited(deps: AuthDeps, samlResponse: string | undefine
     );
   }
   const [provider] = candidates as [SamlProviderConfig];
-  const saml = samlFor(provider, authBase, new RelayRequestCache(), { unsolicited: true });
+  const saml = await samlFor(provider, authBase, new RelayRequestCache(), { unsolicited: true });
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
@@ -233,7 +233,7 @@ export async function verifySamlResponse(
       404,
     );
   if (!input.SAMLResponse) throw new SamlRefusal('malformed', 'Single sign-on failed: the identity provider sent no SAMLResponse.');
-  const saml = samlFor(provider, authBase, new RelayRequestCache({ requestId: relay.requestId, createdAt: relay.createdAt }));
+  const saml = await samlFor(provider, authBase, new RelayRequestCache({ requestId: relay.requestId, createdAt: relay.createdAt }));
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: input.SAMLResponse }));

@@ -1,6 +1,7 @@
-import { admin, type admin_directory_v1, auth } from '@googleapis/admin';
+import type { admin_directory_v1 } from '@googleapis/admin';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
+import { once } from '../../../../shared/once.ts';
 import { emailSchema } from '../../../../shared/schemas/auth.ts';
 import { CredentialsRefusedError, defineConnector, resourcesOutput } from '../connector-types.ts';
 import { retryingFetch } from '../retrying-fetch.ts';
@@ -87,6 +88,9 @@ async function accessToken(given: Credentials, fetcher: typeof fetch): Promise<s
   return body.access_token;
 }
 
+/** The Admin SDK (with googleapis-common and its auth library), loaded at a connection's first call, not with the server (~27 MB). */
+const loadGoogleAdmin = once(() => import('@googleapis/admin'));
+
 function connect(given: Credentials, options: { timeoutMs: number }): Client {
   const fetcher = retryingFetch({ timeoutMs: options.timeoutMs });
   let directory: Promise<admin_directory_v1.Admin> | null = null;
@@ -94,7 +98,8 @@ function connect(given: Credentials, options: { timeoutMs: number }): Client {
   const client: Client = {
     credentials: given,
     directory() {
-      directory ??= accessToken(given, fetcher).then((token) => {
+      directory ??= accessToken(given, fetcher).then(async (token) => {
+        const { admin, auth } = await loadGoogleAdmin();
         const oauth = new auth.OAuth2();
         oauth.setCredentials({ access_token: token });
         return admin({
