@@ -10,11 +10,11 @@ import type { EventEmitter } from 'node:events';
  * that low, so after 64 connections of dashboard reads ~200 MB of pooled pages stayed resident for the
  * life of the process (`--trace-gc`: "pooled: 216 MB", the reducer saying "high alloc" every 8 s).
  *
- * So every CHECK_MS this looks at the process: when requests came since the last collection, none came
- * in the last CHECK_MS, and the resident memory outside the heap (`rss − heapTotal − external`: mostly
- * that pool) has grown by GROWTH_BYTES since the server settled, it runs one memory-reducing collection
- * (V8's "last resort": the pool is released), at most once per MIN_INTERVAL_MS. That is ~0.2 s of CPU
- * while nothing is waiting, against ~200 MB given back. It needs `gc`, which Node exposes with
+ * So every CHECK_MS this looks at the process: when requests came since the last collection and none
+ * came in the last CHECK_MS, it runs one memory-reducing collection (V8's "last resort": the pool is
+ * released), at most once per MIN_INTERVAL_MS. After the first, it waits until the resident memory
+ * outside the heap (`rss − heapTotal − external`: mostly that pool) has grown by GROWTH_BYTES over what
+ * the last collection left. That is ~0.2 s of CPU while nothing is waiting, against ~200 MB given back. It needs `gc`, which Node exposes with
  * `--expose-gc` (`npm run serve` passes it); a server started without it keeps V8's own timing.
  */
 
@@ -37,8 +37,8 @@ export interface ReleaseFacts {
   /** Requests in the last CHECK_MS. */
   requestsInLastCheck: number;
   memory: MemoryFigures;
-  /** `outsideHeap` once the server had settled, or after the last collection. */
-  baselineOutsideHeap: number;
+  /** `outsideHeap` right after the last collection; null before the first (what the pool holds is unknown). */
+  baselineOutsideHeap: number | null;
   msSinceLastRelease: number;
 }
 
@@ -47,7 +47,7 @@ export function shouldRelease(facts: ReleaseFacts, limits = { growthBytes: GROWT
   return (
     facts.requestsSinceRelease > 0 &&
     facts.requestsInLastCheck === 0 &&
-    outsideHeap(facts.memory) - facts.baselineOutsideHeap >= limits.growthBytes &&
+    (facts.baselineOutsideHeap === null || outsideHeap(facts.memory) - facts.baselineOutsideHeap >= limits.growthBytes) &&
     facts.msSinceLastRelease >= limits.minIntervalMs
   );
 }
@@ -89,11 +89,6 @@ export function startIdleMemoryRelease(
     const memory = readMemory();
     const inLastCheck = requests - requestsAtLastCheck;
     requestsAtLastCheck = requests;
-    // The first quiet check sets the baseline: the server as it settles after start.
-    if (baseline === null) {
-      if (inLastCheck === 0) baseline = outsideHeap(memory);
-      return;
-    }
     if (collecting) return;
     const release = shouldRelease(
       {
