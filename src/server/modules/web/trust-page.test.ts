@@ -52,7 +52,8 @@ beforeAll(async () => {
   const renderer = path.resolve(import.meta.dirname, '../../../web/features/trust-center/render-trust-slot.tsx');
   fs.writeFileSync(
     path.join(buildDir, 'trust-page', 'render-trust-slot.js'),
-    `export { renderTrustSlot } from ${JSON.stringify(renderer)};\n`,
+    // The marker says when the server loaded the renderer (at the first trust page, not at start).
+    `export { renderTrustSlot } from ${JSON.stringify(renderer)};\nglobalThis.trustRendererLoads = (globalThis.trustRendererLoads ?? 0) + 1;\n`,
   );
 
   database = await createTestDatabase();
@@ -115,7 +116,16 @@ function embedded(html: string): TrustPageData {
   return JSON.parse(match[1]) as TrustPageData;
 }
 
+const rendererLoads = () => (globalThis as { trustRendererLoads?: number }).trustRendererLoads ?? 0;
+
 describe('the server-rendered trust page', () => {
+  it('loads the renderer (React on the server) at the first trust page served, not when the server starts, and once', async () => {
+    expect(rendererLoads()).toBe(0);
+    const pages = await Promise.all([1, 2].map(() => app.inject({ method: 'GET', url: `/trust/${slug}` })));
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200]);
+    expect(rendererLoads()).toBe(1);
+  });
+
   it("holds the organization's name, frameworks and documents in the HTML, inside the site's shell", async () => {
     const response = await app.inject({ method: 'GET', url: `/trust/${slug}`, headers: { 'user-agent': 'page-test' } });
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { once } from '../../../shared/once.ts';
 import type { PublicTrustCenter } from '../../../shared/schemas/trust-center.ts';
 import {
   TRUST_DATA_ID,
@@ -58,9 +59,12 @@ export function fillTrustShell(shell: string, data: TrustPageData, renderSlot: R
     .replace('</body>', () => `${json}</body>`);
 }
 
-/** The built renderer, or undefined when this build has none (a web build from before, a test's pages). */
-export async function loadTrustSlotRenderer(file: string): Promise<RenderTrustSlot | undefined> {
+/**
+ * The built renderer, loaded at the first trust page served (it brings React's server renderer and the
+ * page's components, ~5 MB of source: not for a server nobody asks for a trust page); undefined when
+ * this build has none (a web build from before, a test's pages).
+ */
+export function trustSlotRenderer(file: string): (() => Promise<RenderTrustSlot>) | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const built = (await import(pathToFileURL(file).href)) as { renderTrustSlot: RenderTrustSlot };
-  return built.renderTrustSlot;
+  return once(async () => ((await import(pathToFileURL(file).href)) as { renderTrustSlot: RenderTrustSlot }).renderTrustSlot);
 }

@@ -7,7 +7,7 @@ import { defaultOrigin } from '../../plugins/public-origin.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import { noPageCache, openPageCache } from './page-cache.ts';
 import { type BuiltPage, inlineScriptHashes, loadPageStore, withAbsoluteUrls } from './page-store.ts';
-import { type TrustCenterPageSource, checkTrustShell, fillTrustShell, loadTrustSlotRenderer, trustPageFiles } from './trust-page.ts';
+import { type TrustCenterPageSource, checkTrustShell, fillTrustShell, trustPageFiles, trustSlotRenderer } from './trust-page.ts';
 
 /** Prefixes that belong to the API: an unknown path under them is a JSON 404, never a page. */
 const API_PREFIXES = ['/api/', '/auth/v1/', '/functions/', '/dev/', '/health', '/metrics'];
@@ -89,7 +89,7 @@ export async function registerWebRoutes(
   }
 
   const files = trustPageFiles(webDir);
-  const renderSlot = deps.trustCenterPage ? await loadTrustSlotRenderer(files.renderer) : undefined;
+  const renderSlot = deps.trustCenterPage ? trustSlotRenderer(files.renderer) : undefined;
   const trustCenterPage = deps.trustCenterPage;
   if (trustCenterPage && renderSlot && fs.existsSync(files.shell)) {
     const shell = fs.readFileSync(files.shell, 'utf8');
@@ -102,7 +102,7 @@ export async function registerWebRoutes(
         if (!isTrustCenterPath(urlPath)) return servePage(request, reply);
         const slug = urlPath.slice('/trust/'.length);
         const center = await trustCenterPage(request, slug);
-        const html = withAbsoluteUrls(fillTrustShell(shell, { slug, center }, renderSlot), app.publicOrigin(request));
+        const html = withAbsoluteUrls(fillTrustShell(shell, { slug, center }, await renderSlot()), app.publicOrigin(request));
         // Compressed by @fastify/compress like the API's answers: the page is the organization's, built per request.
         return reply
           .status(center ? 200 : 404)

@@ -19,7 +19,7 @@ import type { EventEmitter } from 'node:events';
  */
 
 export const CHECK_MS = 5_000;
-export const MIN_INTERVAL_MS = 60_000;
+export const MIN_INTERVAL_MS = 30_000;
 export const GROWTH_BYTES = 64 * 1024 * 1024;
 
 export interface MemoryFigures {
