@@ -32,11 +32,10 @@ import { injectFetch } from '../src/server/inject-fetch.ts';
 import { createUserWithRole } from '../src/server/modules/auth/admin/create-user-with-role.ts';
 import { seedCatalogue } from '../src/server/modules/frameworks/catalogue-seed.ts';
 import { SAMPLE_ACCOUNTS } from '../src/shared/schemas/sample-data.ts';
+import { serveCommand } from './serve-command.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-  .serve!.split(' ')
-  .filter((part) => part.startsWith('--') && !part.startsWith('--env-file'));
+const SERVE = serveCommand(ROOT);
 /* eslint-disable n/no-process-env -- bench tooling: which databases, how much load */
 const postgresUrl = process.env.DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -183,11 +182,12 @@ async function load(base: string, paths: string[], headers: Record<string, strin
 async function measure(label: string, env: Record<string, string>, password: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVE_FLAGS, ...EXTRA_NODE_FLAGS, 'src/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVE.flags, ...EXTRA_NODE_FLAGS, 'src/server/main.js'], {
     cwd: ROOT,
     env: {
       // eslint-disable-next-line n/no-process-env -- the server is launched as `npm run serve` would be, in this environment
       ...process.env,
+      ...SERVE.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

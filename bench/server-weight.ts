@@ -18,12 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { serveCommand } from './serve-command.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The Node flags `npm run serve` uses (the young generation's size among them), so the figures are its. */
-const SERVE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-  .serve!.split(' ')
-  .filter((part) => part.startsWith('--') && !part.startsWith('--env-file'));
+const SERVE = serveCommand(ROOT);
 const IDLE_MS = 5000;
 // eslint-disable-next-line n/no-process-env -- bench tooling: where PostgreSQL is
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,10 +66,10 @@ async function waitHealthy(port: number, child: ChildProcess, deadline: number):
 /** A restart keeps its port, as a real one does: the pages' links, and so their cached compressed forms, name it. */
 async function launch(env: Record<string, string>, port: number) {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVE.flags, 'src/server/main.js'], {
     cwd: ROOT,
     // eslint-disable-next-line n/no-process-env -- the server is launched as `npm run serve` would be, in this environment
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },
+    env: { ...process.env, ...SERVE.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development' },
     stdio: 'ignore',
   });
   try {
