@@ -30,6 +30,11 @@ const LOADED_ON_DEMAND = [
   '@googleapis/admin', // a Google Workspace connection, at its first check
   '@simplewebauthn/server', // passkeys (WebAuthn MFA), at the first ceremony
   '@modelcontextprotocol/sdk', // the MCP endpoint, at its first request
+  '@aws-sdk/client-cloudtrail', // an AWS connection, at its first call (CloudTrail's trails)
+  '@aws-sdk/client-ec2', // an AWS connection, at its first call (EBS encryption by region)
+  '@aws-sdk/client-iam', // an AWS connection, at its first call (root, users, keys)
+  '@aws-sdk/client-s3-control', // an AWS connection, at its first call (S3's public access block)
+  '@aws-sdk/client-sts', // an AWS connection, at its first call (the account id)
 ];
 
 it('starting the server on PostgreSQL loads none of the packages it needs only on demand', async () => {
