@@ -39,9 +39,17 @@ interface Started {
   exited: Promise<number | null>;
 }
 
+/**
+ * Where the children look for the web build: a folder with none, so they serve the API only. The build in
+ * the repository is not theirs to read: `npm test` builds it in the lane beside these tests, and a server
+ * started while `react-router build` had emptied build/client refused to start (no __spa-fallback.html).
+ */
+const noWebBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-main-no-build-'));
+tempDirs.push(noWebBuild);
+
 function run(env: Record<string, string>): Started {
   const child = spawn(process.execPath, [mainFile], {
-    env: { PATH: String(process.env.PATH), LOG_LEVEL: 'warn', ...env }, // eslint-disable-line n/no-process-env
+    env: { PATH: String(process.env.PATH), LOG_LEVEL: 'warn', BUILD_DIR: noWebBuild, ...env }, // eslint-disable-line n/no-process-env
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
