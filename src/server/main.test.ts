@@ -49,7 +49,7 @@ tempDirs.push(noWebBuild);
 
 function run(env: Record<string, string>): Started {
   const child = spawn(process.execPath, [mainFile], {
-    env: { PATH: String(process.env.PATH), LOG_LEVEL: 'warn', BUILD_DIR: noWebBuild, ...env }, // eslint-disable-line n/no-process-env
+    env: { PATH: String(process.env.PATH), LOG_LEVEL: 'warn', BUILD_DIR: noWebBuild, ...env }, // eslint-disable-line n/no-process-env -- the child finds node on this process's PATH
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

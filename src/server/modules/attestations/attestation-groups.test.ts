@@ -14,7 +14,7 @@ import { auditEvents } from '../../db/schema/audit.ts';
 import { outboundEmails } from '../../db/schema/mail.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
-import { approvePolicyOutput, submitPolicyRequest } from '../policies/policy-test-fixture.ts';
+import { publishApprovedOutput, submitSeededRequest } from '../../../../tests/task-request-fixture.ts';
 
 /**
  * Attestation campaigns whose audience is the identity provider's groups (issue 37 item 3, docs/policies.md
@@ -63,12 +63,12 @@ const patch = (org: 'a' | 'b', path: string, operations: object[]) =>
 
 /** A policy of organization A, published from an approved policy deliverable (what the review produces). */
 async function publishPolicy(): Promise<string> {
-  const seeded = await submitPolicyRequest(database.db, noJobs, {
+  const seeded = await submitSeededRequest(database.db, noJobs, {
     organizationId: fixture.orgs.a.id,
     requestedBy: fixture.userIds.clientOfA,
     title: 'Acceptable use policy',
   });
-  await approvePolicyOutput(database.db, seeded, {
+  await publishApprovedOutput(database.db, seeded, {
     version: 1,
     body: '# Acceptable use\n\nBe nice.',
     publishedBy: fixture.userIds.staffOfA,

@@ -11,14 +11,11 @@ import { deliverableDetailSchema, deliverableListSchema } from '../../../shared/
 import type { WorkKind } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
 import { deliverables } from '../../db/schema/deliverables.ts';
-import { aiOutputs } from '../../db/schema/reviews.ts';
 import { parseEnv } from '../../env.ts';
 import { readZipEntry, zipEntries } from '../../platform/files/zip-entries.ts';
 import type { Jobs } from '../../platform/jobs/job-types.ts';
-import { AGENT_FOR_KIND } from '../agent-runs/providers/builtin-classifier.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
-import { submitTaskRequest } from '../task-requests/pipeline.ts';
-import { publishDeliverable } from './publish-deliverable.ts';
+import { type SeededRequest, publishApprovedOutput, submitSeededRequest } from '../../../../tests/task-request-fixture.ts';
 
 /** Deliverables through the real routes on a real database; fixtures are made by the pipeline itself. */
 let database: TestDatabase;
@@ -35,73 +32,20 @@ const recordingJobs: Jobs = {
 
 const asSystem = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, { kind: 'all', userId: null }, work);
 
-interface Seeded {
-  deliverableId: string;
-  taskRequestId: string;
-}
-
 /** A submitted request (and so a pending deliverable) in an organization. */
-async function submit(
+const submit = (
   org: TenantOrg,
   input: { title: string; description?: string; frameworks?: string[]; kind?: WorkKind; submittedAt?: Date },
-): Promise<Seeded> {
-  const kind = input.kind ?? 'policy_draft';
-  return asSystem(async (tx) => {
-    const request = await submitTaskRequest(tx, recordingJobs, {
-      organizationId: fixture.orgs[org].id,
-      requestedBy: fixture.userIds[org === 'a' ? 'clientOfA' : 'clientOfB'],
-      title: input.title,
-      description: input.description ?? '',
-      department: 'compliance',
-      deadline: null,
-      frameworks: input.frameworks ?? [],
-      source: 'wizard',
-      submittedAt: input.submittedAt,
-      classification: {
-        workKind: kind,
-        agentId: AGENT_FOR_KIND[kind],
-        priority: 'medium',
-        complexity: 'medium',
-        estimateMinDays: 3,
-        estimateMaxDays: 5,
-        reasons: ['Test'],
-        provider: 'builtin',
-      },
-    });
-    const [deliverable] = await tx.select({ id: deliverables.id }).from(deliverables).where(eq(deliverables.taskRequestId, request.id));
-    if (!deliverable) throw new Error('no deliverable');
-    return { deliverableId: deliverable.id, taskRequestId: request.id };
+): Promise<SeededRequest> =>
+  submitSeededRequest(database.db, recordingJobs, {
+    organizationId: fixture.orgs[org].id,
+    requestedBy: fixture.userIds[org === 'a' ? 'clientOfA' : 'clientOfB'],
+    ...input,
   });
-}
 
 /** An approved output version of the request, published as the deliverable's next version. */
-async function publish(seeded: Seeded, input: { version: number; title: string; body: string }) {
-  return asSystem(async (tx) => {
-    const [request] = await tx.select().from(deliverables).where(eq(deliverables.id, seeded.deliverableId));
-    if (!request) throw new Error('no deliverable');
-    const [output] = await tx
-      .insert(aiOutputs)
-      .values({
-        organizationId: request.organizationId,
-        taskRequestId: seeded.taskRequestId,
-        agentId: 'policy-drafter',
-        version: input.version,
-        title: input.title,
-        type: request.type,
-        confidence: 90,
-        summary: 'Summary',
-        keyFindings: ['Finding'],
-        riskScore: 40,
-        recommendations: ['Recommendation'],
-        body: input.body,
-        sources: [],
-        status: 'approved',
-      })
-      .returning({ id: aiOutputs.id });
-    if (!output) throw new Error('no output');
-    return publishDeliverable(tx, { outputId: output.id, publishedBy: fixture.userIds.staffOfA, reviewerName: 'Riley Reviewer' });
-  });
-}
+const publish = (seeded: SeededRequest, input: { version: number; title: string; body: string }) =>
+  publishApprovedOutput(database.db, seeded, { ...input, publishedBy: fixture.userIds.staffOfA });
 
 const POLICY_V2 = [
   '# Information Security Policy',
@@ -131,11 +75,11 @@ const POLICY_V2 = [
   'Approved by the board.',
 ].join('\n');
 
-let completed: Seeded;
-let overdue: Seeded;
-let pending: Seeded;
-let inReview: Seeded;
-let otherOrg: Seeded;
+let completed: SeededRequest;
+let overdue: SeededRequest;
+let pending: SeededRequest;
+let inReview: SeededRequest;
+let otherOrg: SeededRequest;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-deliverables-'));

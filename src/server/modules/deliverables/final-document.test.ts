@@ -18,6 +18,7 @@ import { seedContent } from '../content/content.service.ts';
 import { readZipEntry } from '../../platform/files/zip-entries.ts';
 import { withTenant } from '../../platform/tenancy/tenant.ts';
 import { submitTaskRequest } from '../task-requests/pipeline.ts';
+import { testClassification } from '../../../../tests/task-request-fixture.ts';
 
 /**
  * Final documents (docs/delivery.md): an agent's draft, edited by one reviewer and approved by an
@@ -124,16 +125,7 @@ describe('a published deliverable', () => {
         deadline: null,
         frameworks: ['SOC 2'],
         source: 'wizard',
-        classification: {
-          workKind: 'policy_draft',
-          agentId: 'policy-drafter',
-          priority: 'medium',
-          complexity: 'medium',
-          estimateMinDays: 3,
-          estimateMaxDays: 5,
-          reasons: ['Test'],
-          provider: 'builtin',
-        },
+        classification: testClassification('policy_draft'),
       }),
     );
     const draft = await createBuiltinAgentProvider().draft(database.db, {

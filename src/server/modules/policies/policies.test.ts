@@ -33,7 +33,7 @@ import { runAttestationReminders } from '../attestations/attestation-reminders.t
 import { addProgrammeControls, seedTestControls } from '../evidence/programme-test-fixture.ts';
 import { deactivatePerson, findPersonByEmail } from '../people/people-records.ts';
 import { runPolicyReviewClock } from './policy-review-clock.ts';
-import { type SeededPolicyRequest, approvePolicyOutput, submitPolicyRequest as submitPolicyRequestFixture } from './policy-test-fixture.ts';
+import { type SeededRequest, publishApprovedOutput, submitSeededRequest } from '../../../../tests/task-request-fixture.ts';
 
 /**
  * Issue 37 items 1–3 through the real routes on a real database: the policy center (publishing from an
@@ -59,16 +59,17 @@ const call = (actor: TenantActor, method: 'GET' | 'POST', url: string, payload?:
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A policy request whose deliverable is pending (submitted, not yet approved). */
-const submitPolicyRequest = (org: TenantOrg, title: string): Promise<SeededPolicyRequest> =>
-  submitPolicyRequestFixture(database.db, recordingJobs, {
+const submitPolicyRequest = (org: TenantOrg, title: string): Promise<SeededRequest> =>
+  submitSeededRequest(database.db, recordingJobs, {
     organizationId: fixture.orgs[org].id,
     requestedBy: fixture.userIds[org === 'a' ? 'clientOfA' : 'clientOfB'],
     title,
   });
 
 /** An output of the request approved and published as the deliverable's next version (the review's outcome). */
-const approve = (seeded: SeededPolicyRequest, version: number, body: string): Promise<void> =>
-  approvePolicyOutput(database.db, seeded, { version, body, publishedBy: fixture.userIds.staffOfA });
+const approve = async (seeded: SeededRequest, version: number, body: string): Promise<void> => {
+  await publishApprovedOutput(database.db, seeded, { version, body, publishedBy: fixture.userIds.staffOfA });
+};
 
 async function auditActions(entityId: string): Promise<string[]> {
   const rows = await asSystem((tx) =>

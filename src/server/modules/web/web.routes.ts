@@ -89,9 +89,9 @@ export async function registerWebRoutes(
   }
 
   const files = trustPageFiles(webDir);
-  const renderSlot = deps.trustCenterPage ? trustSlotRenderer(files.renderer) : undefined;
+  const loadSlotRenderer = deps.trustCenterPage ? trustSlotRenderer(files.renderer) : undefined;
   const trustCenterPage = deps.trustCenterPage;
-  if (trustCenterPage && renderSlot && fs.existsSync(files.shell)) {
+  if (trustCenterPage && loadSlotRenderer && fs.existsSync(files.shell)) {
     const shell = fs.readFileSync(files.shell, 'utf8');
     checkTrustShell(shell);
     app.get(
@@ -102,7 +102,7 @@ export async function registerWebRoutes(
         if (!isTrustCenterPath(urlPath)) return servePage(request, reply);
         const slug = urlPath.slice('/trust/'.length);
         const center = await trustCenterPage(request, slug);
-        const html = withAbsoluteUrls(fillTrustShell(shell, { slug, center }, await renderSlot()), app.publicOrigin(request));
+        const html = withAbsoluteUrls(fillTrustShell(shell, { slug, center }, await loadSlotRenderer()), app.publicOrigin(request));
         // Compressed by @fastify/compress like the API's answers: the page is the organization's, built per request.
         return reply
           .status(center ? 200 : 404)
