@@ -9,6 +9,8 @@
  *   node bench/dashboard.ts              PGlite, and PostgreSQL too when DATABASE_URL is set
  *   node bench/dashboard.ts --pglite     one of them (--postgres: DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  *   node bench/dashboard.ts --per-read   each of the seven reads alone as well (where the time goes)
+ *   node bench/dashboard.ts --cold       again with the read cache off (READ_CACHE=0): every read queries,
+ *                                        as the first read after a change does (docs/dashboard.md, "The read cache")
  *   BENCH_CONNECTIONS=64 BENCH_SECONDS=10 the load (defaults)
  *   BENCH_NODE_FLAGS="--max-semi-space-size=8"  Node flags added to the server's (to compare settings)
  *
@@ -235,6 +237,12 @@ async function measure(label: string, env: Record<string, string>, password: str
   }
 }
 
+/** The dashboard as served (the read cache on), and with `--cold` as every first read after a change is served. */
+async function measureBoth(label: string, env: Record<string, string>, password: string): Promise<void> {
+  await measure(label, env, password);
+  if (process.argv.includes('--cold')) await measure(`${label}, read cache off`, { ...env, READ_CACHE: '0' }, password);
+}
+
 async function onPglite(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-dashboard-'));
   try {
@@ -245,7 +253,7 @@ async function onPglite(): Promise<void> {
     } finally {
       await database.close();
     }
-    await measure('PGlite', { DATA_DIR: dataDir }, password);
+    await measureBoth('PGlite', { DATA_DIR: dataDir }, password);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -268,7 +276,7 @@ async function onPostgres(adminUrl: string): Promise<void> {
     } finally {
       await database.close();
     }
-    await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, password);
+    await measureBoth('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, password);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -75,6 +75,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownDrain } from './plugins/shutdown-drain.ts';
+import { registerReadCache } from './platform/http/read-cache.ts';
 import { registerPublicOrigin } from './plugins/public-origin.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerApiReference } from './plugins/api-reference.ts';
@@ -184,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // readiness and controls through streams, whose set-up cost more CPU than the compression
   // (docs/dashboard.md, third pass). Files and pages still stream.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
+  // After compression: a cached answer is kept as it left, compressed (docs/dashboard.md, "The read cache").
+  registerReadCache(app, { enabled: env.READ_CACHE });
   await app.register(swagger, {
     openapi: {
       info: { title: 'ComplianceCore API', version: '1.0.0' },

@@ -76,6 +76,14 @@ export const envSchema = z.object({
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
     .transform((value) => value === '1' || value === 'true' || value === 'yes'),
+  /**
+   * The read cache (platform/http/read-cache.ts): the dashboard's reads answer from memory while nothing
+   * they read has changed. On by default; `0`/`false`/`no` turns it off (every read queries).
+   */
+  READ_CACHE: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false' && value !== 'no'),
   /** Minutes between PGlite CHECKPOINTs (embedded database only). */
   CHECKPOINT_INTERVAL_MINUTES: z.coerce.number().positive().default(5),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

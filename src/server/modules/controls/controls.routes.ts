@@ -19,7 +19,7 @@ export function registerControlRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/controls',
     {
-      config: { access: 'readFrameworks' },
+      config: { access: 'readFrameworks', readCache: true },
       schema: {
         ...tags,
         operationId: 'listControls',

@@ -139,7 +139,7 @@ export function registerEvidenceRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/evidence',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listEvidence',

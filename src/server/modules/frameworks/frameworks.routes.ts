@@ -129,7 +129,7 @@ export function registerFrameworkRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/readiness',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'getReadiness',

@@ -26,7 +26,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/notifications',
     {
-      config,
+      config: { ...config, readCache: true },
       schema: {
         ...tags,
         operationId: 'listNotifications',

@@ -278,10 +278,12 @@ describe('Admin Sample Data Manager', () => {
 
     const after = await tableCounts();
     // The documented exceptions: the append-only audit trail keeps the sample's chain (and the deletion's
-    // record), and its chain head stays with it. Nothing else differs from before the load.
+    // record), and its chain head stays with it; the read cache's versions keep the organization's last
+    // one (versions only ever grow: migration 0042). Nothing else differs from before the load.
     const left = changed(before, after);
-    expect(Object.keys(left).sort()).toEqual(['public.audit_chain_heads', 'public.audit_events']);
+    expect(Object.keys(left).sort()).toEqual(['public.audit_chain_heads', 'public.audit_events', 'public.read_versions']);
     expect(left['public.audit_chain_heads']).toBe(1);
+    expect(left['public.read_versions']).toBe(1);
     expect(left['public.audit_events']).toBeGreaterThan(0);
 
     const status = readJson(await call(dataAdminToken, 'GET'), sampleDataStatusSchema);

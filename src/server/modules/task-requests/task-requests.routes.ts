@@ -119,7 +119,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/task-requests',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listTaskRequests',

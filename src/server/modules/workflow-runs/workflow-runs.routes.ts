@@ -74,7 +74,7 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/workflow-runs',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listWorkflowRuns',
@@ -192,7 +192,7 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/program-analytics',
     {
-      config: { access: 'readProgramAnalytics' },
+      config: { access: 'readProgramAnalytics', readCache: true },
       schema: {
         ...tags,
         operationId: 'getProgramAnalytics',
