@@ -29,6 +29,8 @@ export interface RequestAccess extends UserAccess {
    * undefined when it was not, and the tenant guard reads it itself (resolveTenantScope).
    */
   firstOrganizationId?: string | null;
+  /** The read cache's versions, when they were read with the access (`RequestUserAccess.readVersions`). */
+  readVersions?: RequestUserAccess['readVersions'];
 }
 
 /** One load per request, however many guards run. */
@@ -152,7 +154,7 @@ async function loadAtOnce(request: FastifyRequest, user: AuthContext): Promise<R
   }
   if (read.hasVerifiedFactor && user.aal !== 'aal2') throw new AppError('MFA_REQUIRED', 'Finish signing in with your second factor first.');
   const access = user.apiKey ? narrowToApiKey(read.access, user.apiKey) : read.access;
-  return { ...access, user, firstOrganizationId: read.firstOrganizationId };
+  return { ...access, user, firstOrganizationId: read.firstOrganizationId, readVersions: read.readVersions };
 }
 
 /** The signed-in user and what they hold; 401 when nobody is signed in, 403 MFA_REQUIRED mid sign-in. */

@@ -180,13 +180,34 @@ describe('loadRequestUserAccess (the same reads in one statement)', () => {
     await database.db.insert(authMfaFactors).values({ userId: client, factorType: 'totp', status: 'unverified' });
 
     const staffRead = await loadRequestUserAccess(database.db, staff);
-    expect(staffRead).toEqual({ access: await loadAccess(database.db, staff), hasVerifiedFactor: true, firstOrganizationId: null });
+    // The read cache's versions come with it (platform/http/read-cache.ts): the global one, and the client's organization's.
+    const version = async (scope: string) =>
+      (
+        (await database.db.execute(
+          sql`select coalesce(sum(version), 0)::text as version from read_versions where scope = ${scope}`,
+        )) as unknown as {
+          rows: { version: string }[];
+        }
+      ).rows[0]?.version;
+    const globalVersion = await version('global');
+    expect(staffRead).toEqual({
+      access: await loadAccess(database.db, staff),
+      hasVerifiedFactor: true,
+      firstOrganizationId: null,
+      readVersions: { global: globalVersion, firstOrganization: null },
+    });
     expect(staffRead?.access.capabilities).toEqual({ is_approver: true, is_integration_admin: false, is_data_ai_admin: true });
     expect(staffRead?.access.roles.sort()).toEqual(['consultant', 'project_manager']);
     expect(staffRead?.access.scopes).toHaveLength(1);
 
     const clientRead = await loadRequestUserAccess(database.db, client);
-    expect(clientRead).toEqual({ access: await loadAccess(database.db, client), hasVerifiedFactor: false, firstOrganizationId: first });
+    expect(clientRead).toEqual({
+      access: await loadAccess(database.db, client),
+      hasVerifiedFactor: false,
+      firstOrganizationId: first,
+      readVersions: { global: await version('global'), firstOrganization: await version(first) },
+    });
+    expect(Number(clientRead?.readVersions.firstOrganization)).toBeGreaterThan(0);
     expect([...(clientRead?.access.permissions ?? [])].sort()).toEqual([...ROLE_PERMISSIONS.client].sort());
   });
 

@@ -155,6 +155,11 @@ export interface RequestUserAccess {
   hasVerifiedFactor: boolean;
   /** The organization a client works in, the first they joined (resolveTenantScope); null when none. */
   firstOrganizationId: string | null;
+  /**
+   * The read cache's versions (platform/http/read-cache.ts) of what every organization shares and of that
+   * organization, read in the same statement: a cached read of a client's is then one round trip.
+   */
+  readVersions: { global: string; firstOrganization: string | null };
 }
 
 interface RequestUserAccessRow {
@@ -164,6 +169,8 @@ interface RequestUserAccessRow {
   permissions: [role: string, name: string][];
   scopes: UserAccessScope[];
   first_organization_id: string | null;
+  global_version: string;
+  first_organization_version: string | null;
   session_active: boolean | null;
 }
 
@@ -177,7 +184,9 @@ async function readRequestUserAccessRow(
   const [row] = await executePrepared<RequestUserAccessRow>(
     db,
     sessionId === null ? 'request_user_access' : 'request_user_access_with_session',
-    sql`select
+    sql`with first_membership as (
+        select organization_id from organization_members where user_id = ${userId} order by created_at asc, id asc limit 1)
+      select
       (select user_type from profiles where user_id = ${userId}) as user_type,
       exists (select 1 from auth.mfa_factors where user_id = ${userId} and status = 'verified') as has_verified_factor,
       coalesce((select json_agg(json_build_object('role', role, 'is_approver', is_approver,
@@ -190,8 +199,10 @@ async function readRequestUserAccessRow(
       coalesce((select json_agg(json_build_object('business_unit', business_unit, 'region', region, 'framework', framework,
         'environment', environment, 'data_classification', data_classification, 'is_active', is_active))
         from user_access_scopes where user_id = ${userId} and is_active), '[]'::json) as scopes,
-      (select organization_id from organization_members where user_id = ${userId}
-        order by created_at asc, id asc limit 1) as first_organization_id,
+      (select organization_id from first_membership) as first_organization_id,
+      (select coalesce(sum(version), 0)::text from read_versions where scope = 'global') as global_version,
+      (select coalesce(sum(version), 0)::text from read_versions
+        where scope = (select organization_id::text from first_membership)) as first_organization_version,
       ${sessionId === null ? sql`null::boolean` : sql`exists (select 1 from auth.sessions where id = ${sessionId} and user_id = ${userId})`} as session_active`,
   );
   return row;
@@ -213,6 +224,10 @@ function toRequestUserAccess(row: RequestUserAccessRow | undefined): RequestUser
     },
     hasVerifiedFactor: row.has_verified_factor,
     firstOrganizationId: row.first_organization_id,
+    readVersions: {
+      global: row.global_version,
+      firstOrganization: row.first_organization_id === null ? null : row.first_organization_version,
+    },
   };
 }
 

@@ -117,6 +117,10 @@ describe('the read cache', () => {
     expect(titles(staff)).not.toContain('for the client');
     const other = readJson(await read(fixture.tokens.clientOfB, url), notificationListSchema);
     expect(titles(other)).not.toContain('for the client');
+    // A staff member's versions are read apart from the guards' statement (a client's come with it): the same rules hold.
+    expect(await counted(async () => void (await read(fixture.tokens.staffOfA, url)))).toEqual({ hits: 1, misses: 0 });
+    await notify(fixture.orgs.a.id, fixture.userIds.staffOfA, 'again for the staff member');
+    expect(titles(readJson(await read(fixture.tokens.staffOfA, url), notificationListSchema))).toContain('again for the staff member');
   });
 
   it('does not keep an administrator’s reads, which may span every organization', async () => {
