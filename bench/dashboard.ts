@@ -12,6 +12,8 @@
  *   node bench/dashboard.ts --cold       again with the read cache off (READ_CACHE=0): every read queries,
  *                                        as the first read after a change does (docs/dashboard.md, "The read cache")
  *   BENCH_CONNECTIONS=64 BENCH_SECONDS=10 the load (defaults)
+ *   BENCH_CHANGES_PER_SECOND=5           PostgreSQL: the organization changes this often during the dashboard's load
+ *                                        (a row of it updated beside the server), so reads after each change query
  *   BENCH_NODE_FLAGS="--max-semi-space-size=8"  Node flags added to the server's (to compare settings)
  *
  * PostgreSQL: a throwaway database is created beside DATABASE_URL's and dropped afterwards.
@@ -43,6 +45,7 @@ const postgresUrl = process.env.DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EXTRA_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 0);
 /* eslint-enable n/no-process-env */
 const SETTLE_MS = 8_000;
 /** How long after the load the memory is read: the server releases V8's pooled pages after one quiet 5 s check (idle-memory-release.ts). */
@@ -181,6 +184,34 @@ async function load(base: string, paths: string[], headers: Record<string, strin
   };
 }
 
+const organizationIdOf = (paths: string[]): string => /organizationId=([0-9a-f-]+)/.exec(paths.join(' '))?.[1] ?? '';
+
+/**
+ * With BENCH_CHANGES_PER_SECOND, updates the organization's row that often (as a change made on another server
+ * would: every version the read cache holds for it moves) until the returned function is called, which says how many.
+ */
+function changeOrganization(databaseUrl: string, organizationId: string): (() => Promise<number>) | undefined {
+  if (!(CHANGES_PER_SECOND > 0)) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const connected = client.connect();
+  let changes = 0;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void connected
+      .then(() => client.query('update organizations set time_zone = time_zone where id = $1', [organizationId]))
+      .then(() => (changes += 1))
+      .finally(() => (busy = false));
+  }, 1000 / CHANGES_PER_SECOND);
+  return async () => {
+    clearInterval(timer);
+    await connected;
+    await client.end();
+    return changes;
+  };
+}
+
 async function measure(label: string, env: Record<string, string>, password: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -208,7 +239,9 @@ async function measure(label: string, env: Record<string, string>, password: str
     await sleep(2_000);
     const before = residentMegabytes(child.pid!);
     const health = await load(base, ['/health'], {}, child.pid!);
+    const stopChanging = env.DATABASE_URL ? changeOrganization(env.DATABASE_URL, organizationIdOf(paths)) : undefined;
     const dashboard = await load(base, paths, { authorization: `Bearer ${token}` }, child.pid!);
+    const changes = await stopChanging?.();
     const after = residentMegabytes(child.pid!);
     const perRead: Record<string, Awaited<ReturnType<typeof load>>> = {};
     if (process.argv.includes('--per-read')) {
@@ -222,6 +255,7 @@ async function measure(label: string, env: Record<string, string>, password: str
       `ratio: the dashboard's reads serve at ${(dashboard['req/s'] / Math.max(1, health['req/s'])).toFixed(2)}× the rate of /health; ` +
         `p99 ${dashboard['p99 (ms)']} ms (/health ${health['p99 (ms)']} ms)`,
     );
+    if (changes !== undefined) console.log(`the organization changed ${changes} times during the dashboard's load`);
     console.log(`RSS: ${before} MB before the load, ${after} MB right after, ${settled} MB settled ${SETTLED_AFTER_MS / 1000} s later`);
     console.log(`where the settled memory is (MB): ${await heapFigures(base)}`);
     // The machine may be shared: the figures above mean little without what else ran beside them.
