@@ -134,7 +134,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/task-requests/:id',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'getTaskRequest',
@@ -208,7 +208,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/task-requests/:id/comments',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listTaskComments',
@@ -271,7 +271,7 @@ export function registerTaskRequestRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/task-summary',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'getTaskSummary',

@@ -89,7 +89,7 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/workflow-runs/:runId',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'getWorkflowRun',
@@ -136,7 +136,7 @@ export function registerWorkflowRunRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/workflow-approvals',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listWorkflowApprovals',

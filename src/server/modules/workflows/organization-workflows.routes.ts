@@ -71,7 +71,7 @@ export function registerOrganizationWorkflowRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/organization-workflows',
     {
-      config: read,
+      config: { ...read, readCache: true },
       schema: {
         ...tags,
         operationId: 'listOrganizationWorkflows',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readJson } from '../../../../tests/read-response.ts';
+import { submitSeededRequest } from '../../../../tests/task-request-fixture.ts';
 import { createTenantFixture, type TenantFixture } from '../../../../tests/tenant-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/test-database.ts';
 import { notificationListSchema } from '../../../shared/schemas/notifications.ts';
@@ -23,8 +24,9 @@ let app: FastifyInstance;
 let fixture: TenantFixture;
 const system = { kind: 'all', userId: null } as const;
 
-const read = (token: string, url: string) =>
-  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+/** A GET as the web app makes it; `encoding` asks for a compressed answer (the JSON checks read it plain). */
+const read = (token: string, url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
 
 async function notify(organizationId: string, userId: string, title: string): Promise<void> {
   await withTenant(database.db, system, (tx) => tx.insert(notifications).values({ organizationId, userId, kind: 'workflow', title }));
@@ -58,12 +60,15 @@ afterEach(() => {
 
 describe('the read cache', () => {
   it('answers a repeated read from memory, byte for byte, with the same headers', async () => {
-    const url = `/api/v1/controls?organizationId=${fixture.orgs.a.id}`;
-    const first = await read(fixture.tokens.clientOfA, url);
+    // Enough notifications for an answer over the 1 KB the app compresses from: the entry is kept compressed.
+    for (let index = 0; index < 12; index += 1) await notify(fixture.orgs.a.id, fixture.userIds.clientOfA, `Reminder number ${index}`);
+    const url = '/api/v1/notifications?limit=40';
+    const first = await read(fixture.tokens.clientOfA, url, 'gzip');
     expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
     let second = first;
     const done = await counted(async () => {
-      second = await read(fixture.tokens.clientOfA, url);
+      second = await read(fixture.tokens.clientOfA, url, 'gzip');
     });
     expect(done).toEqual({ hits: 1, misses: 0 });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
@@ -105,6 +110,34 @@ describe('the read cache', () => {
       expect(titles(body)).not.toContain('undone');
     });
     expect(done).toEqual({ hits: 1, misses: 0 });
+  });
+
+  it('shows a change made through the API on the next poll of the reads that watch a request', async () => {
+    const { taskRequestId: id } = await submitSeededRequest(database.db, app.jobs, {
+      organizationId: fixture.orgs.a.id,
+      requestedBy: fixture.userIds.clientOfA,
+      title: 'Access review policy',
+    });
+    const comments = `/api/v1/task-requests/${id}/comments`;
+    const detail = `/api/v1/task-requests/${id}`;
+    for (const url of [comments, detail, '/api/v1/task-summary']) {
+      const answer = await read(fixture.tokens.clientOfA, url);
+      expect(answer.statusCode, `${url} ${answer.body}`).toBe(200);
+    }
+    expect(
+      await counted(async () => {
+        for (const url of [comments, detail, '/api/v1/task-summary']) await read(fixture.tokens.clientOfA, url);
+      }),
+    ).toEqual({ hits: 3, misses: 0 });
+    const posted = await app.inject({
+      method: 'POST',
+      url: comments,
+      headers: { authorization: `Bearer ${fixture.tokens.clientOfA}` },
+      payload: { body: 'Please include contractors.' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect((await read(fixture.tokens.clientOfA, comments)).body).toContain('Please include contractors.');
+    expect((await counted(async () => void (await read(fixture.tokens.clientOfA, detail)))).misses).toBe(1);
   });
 
   it('gives each reader their own answer', async () => {
