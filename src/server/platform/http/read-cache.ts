@@ -7,7 +7,7 @@ import { type RequestAccess, getRequestAccess } from '../access/access-guard.ts'
 import { type TenantScope, scopeOrganizationIds, tenantScope } from '../tenancy/tenant.ts';
 
 /**
- * The read cache (issue 34, item 5; docs/dashboard.md "The read cache"): a GET route that declares
+ * The read cache (issue 34, item 5; decision 017; docs/dashboard.md, "The read cache"): a GET route that declares
  * `config: { readCache: true }` answers a repeated read from memory while nothing it may have read has
  * changed, instead of opening a transaction, querying, serialising and compressing again.
  *
