@@ -77,8 +77,9 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => value === '1' || value === 'true' || value === 'yes'),
   /**
-   * The read cache (platform/http/read-cache.ts): the dashboard's reads answer from memory while nothing
-   * they read has changed. On by default; `0`/`false`/`no` turns it off (every read queries).
+   * The read cache (platform/http/read-cache.ts, decision 017): the dashboard's reads and the ones the web
+   * app polls answer from memory while nothing they read has changed. On by default; `0`/`false`/`no`
+   * turns it off (every read queries).
    */
   READ_CACHE: z
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
