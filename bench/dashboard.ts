@@ -136,7 +136,7 @@ async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
 }
 
 /** The seven reads, as the dashboard asks for them (the web app's query parameters). */
-async function dashboardReads(base: string, password: string): Promise<{ token: string; paths: string[] }> {
+async function dashboardReads(base: string, password: string): Promise<{ token: string; paths: string[]; organizationId: string }> {
   const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -158,7 +158,7 @@ async function dashboardReads(base: string, password: string): Promise<{ token: 
     const read = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
     if (!read.ok) throw new Error(`${url}: ${read.status} ${await read.text()}`);
   }
-  return { token, paths };
+  return { token, paths, organizationId };
 }
 
 async function load(base: string, paths: string[], headers: Record<string, string>, pid: number) {
@@ -183,8 +183,6 @@ async function load(base: string, paths: string[], headers: Record<string, strin
     ),
   };
 }
-
-const organizationIdOf = (paths: string[]): string => /organizationId=([0-9a-f-]+)/.exec(paths.join(' '))?.[1] ?? '';
 
 /**
  * With BENCH_CHANGES_PER_SECOND, updates the organization's row that often (as a change made on another server
@@ -232,14 +230,14 @@ async function measure(label: string, env: Record<string, string>, password: str
   });
   try {
     await waitHealthy(base, child);
-    const { token, paths } = await dashboardReads(base, password);
+    const { token, paths, organizationId } = await dashboardReads(base, password);
     // The sample's open requests are drafted by the worker once the server runs: let that finish first.
     await sleep(SETTLE_MS);
     await load(base, paths, { authorization: `Bearer ${token}` }, child.pid!); // warm-up, not reported
     await sleep(2_000);
     const before = residentMegabytes(child.pid!);
     const health = await load(base, ['/health'], {}, child.pid!);
-    const stopChanging = env.DATABASE_URL ? changeOrganization(env.DATABASE_URL, organizationIdOf(paths)) : undefined;
+    const stopChanging = env.DATABASE_URL ? changeOrganization(env.DATABASE_URL, organizationId) : undefined;
     const dashboard = await load(base, paths, { authorization: `Bearer ${token}` }, child.pid!);
     const changes = await stopChanging?.();
     const after = residentMegabytes(child.pid!);

@@ -71,7 +71,8 @@ function apiKeyGuardFor(rule: ApiKeyRule): onRequestAsyncHookHandler | undefined
   };
 }
 
-function asList<T>(value: T | T[] | undefined): T[] {
+/** A route option that takes one hook or several (onRequest, onSend…), as a list to add to. */
+export function asList<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
 }

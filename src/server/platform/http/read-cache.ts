@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { LRUCache } from 'lru-cache';
 import { executePrepared } from '../../db/client.ts';
 import { type RequestAccess, getRequestAccess } from '../access/access-guard.ts';
+import { asList } from '../access/route-access.ts';
 import { type TenantScope, scopeOrganizationIds, tenantScope } from '../tenancy/tenant.ts';
 
 /**
@@ -258,9 +259,4 @@ export function registerReadCache(app: FastifyInstance, options: ReadCacheOption
     route.onResponse = [...asList(route.onResponse), async (request: FastifyRequest) => land(request)];
     route.onRequestAbort = [...asList(route.onRequestAbort), async (request: FastifyRequest) => land(request)];
   });
-}
-
-function asList<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
 }
