@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import type { WorkflowApproval } from '../../../../shared/schemas/workflow-runs.ts';
@@ -55,10 +56,12 @@ export function ApprovalsInbox({ organizationId }: { organizationId: string | nu
   return (
     <section aria-labelledby="workflow-approvals-heading" className="space-y-2">
       <h3 id="workflow-approvals-heading" className="text-lg font-semibold">
-        Approvals waiting ({items.length})
+        Approvals waiting{approvals.data ? ` (${items.length})` : null}
       </h3>
+      {/* Until the list arrives it says so: "(0)" and "Nothing waits" would tell the approver there is nothing to do. */}
+      {approvals.isPending ? <Spinner label="Loading the approvals" /> : null}
       {approvals.isError ? <p role="alert">The approvals could not be loaded.</p> : null}
-      {items.length === 0 ? (
+      {!approvals.data ? null : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing waits for an approval.</p>
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border">

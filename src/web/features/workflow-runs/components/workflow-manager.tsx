@@ -151,7 +151,9 @@ export function WorkflowManager({ organizationId }: { organizationId: string | n
           Runs
         </h3>
         {selected ? <RunTimeline runId={selected} /> : null}
-        {runs.data?.runs.length ? (
+        {runs.isPending ? <Spinner label="Loading the runs" /> : null}
+        {runs.isError ? <p role="alert">The runs could not be loaded.</p> : null}
+        {!runs.data ? null : runs.data.runs.length ? (
           <ul className="divide-y divide-border rounded-lg border border-border">
             {runs.data.runs.map((run) => (
               <li key={run.id}>
