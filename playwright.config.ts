@@ -74,6 +74,13 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The API-key journey's webhook receiver listens on loopback (docs/integrations.md, "Webhook targets").
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      // Every journey's browser calls from 127.0.0.1, so the per-address limits on /auth/v1 count the
+      // whole suite's sign-ups, links and sign-ins as one visitor's: 30 sign-ups or verifications in five
+      // minutes were reached once the suite ran in five minutes (stop 46's CI: the last sign-ups got 429).
+      // The limits themselves are tested in email-flows.test.ts and sessions.test.ts.
+      AUTH_RATE_LIMIT_OTP: '1000',
+      AUTH_RATE_LIMIT_VERIFY: '1000',
+      AUTH_RATE_LIMIT_TOKEN: '3000',
       ...(buildDir ? { BUILD_DIR: buildDir } : {}),
     },
   },

@@ -144,6 +144,10 @@ test('the administrator invites a reviewer, who accepts from the e-mail and choo
   // Invited, confirmed, then removed: their access ends.
   await page.reload();
   await page.getByLabel('Search by email').fill(reviewerEmail);
+  // The search has answered (one user, this one) before the delete: a click on the unfiltered list the
+  // reload showed would race the search replacing it.
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+  await expect(row).toContainText('Consultant');
   await expect(row).not.toContainText('email not confirmed');
   await row.getByRole('button', { name: `Delete ${reviewerEmail}` }).click();
   await page.getByRole('dialog', { name: 'Delete this user?' }).getByRole('button', { name: 'Delete User' }).click();

@@ -1,5 +1,5 @@
 import { AuthWeakPasswordError } from '@supabase/auth-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningAuthServer, createTestUser, startAuthServer } from '../../../../../tests/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/test-database.ts';
 import { listMailbox } from '../../../platform/mail/mail.service.ts';
@@ -199,5 +199,30 @@ describe('magic link', () => {
     const { data, error } = await client.exchangeCodeForSession(landed.searchParams.get('code') ?? '');
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+  });
+});
+
+describe('rate limits on the e-mailing and verifying routes', () => {
+  it('answers 429 over_request_rate_limit past AUTH_RATE_LIMIT_OTP sends and AUTH_RATE_LIMIT_VERIFY verifications', async () => {
+    const limited = await startAuthServer(database, { AUTH_RATE_LIMIT_OTP: '2', AUTH_RATE_LIMIT_VERIFY: '1' });
+    onTestFinished(() => limited.app.close());
+    const client = limited.client();
+    // Each e-mailing route counts its own requests from one address: two go through, the third is refused.
+    for (const email of ['limited-one@example.com', 'limited-two@example.com']) {
+      expect((await client.signUp({ email, password: strong })).error).toBeNull();
+    }
+    const over = await client.signUp({ email: 'limited-three@example.com', password: strong });
+    expect(over.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(await listMailbox(database.db)).not.toContainEqual(expect.objectContaining({ to: 'limited-three@example.com' }));
+    expect((await client.signInWithOtp({ email: 'limited-one@example.com' })).error).toBeNull();
+    expect((await client.signInWithOtp({ email: 'limited-two@example.com' })).error).toBeNull();
+    expect((await client.signInWithOtp({ email: 'limited-three@example.com' })).error).toMatchObject({ status: 429 });
+
+    const mail = await limited.latestMail('limited-one@example.com');
+    const link = mail.links.find((candidate) => candidate.includes('/verify?')) ?? '';
+    expect((await openLink(link)).hash).toContain('access_token=');
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
