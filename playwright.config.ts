@@ -40,7 +40,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_ORIGIN, // eslint-disable-line n/no-process-env -- set above, once
-    trace: 'retain-on-failure',
+    // A trace is recorded on a failed journey's retry, not on every first try: recording one (DOM
+    // snapshots and screencast frames at every step) took about a third of the journeys' CPU
+    // (18 journeys: 2.8–2.9 min traced, 1.9–2.4 min not; decision 013).
+    trace: 'on-first-retry',
     // Journeys test behaviour, not motion: with the visitor's reduced-motion preference the app's
     // animations and transitions end at once (app.css), which took ~17 % of the visitor journeys' CPU
     // (decision 013). The journeys about motion (landing preview rotation, presentation mode) ask
