@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/organizations.ts';
 import { taskRequestListSchema } from '../../../shared/schemas/task-requests.ts';
 import { buildApp } from '../../app.ts';
+import { agentRuns } from '../../db/schema/agent-runs.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { evidence } from '../../db/schema/evidence.ts';
@@ -219,6 +220,19 @@ describe('offboarding', () => {
       expect.arrayContaining(['organizations', 'evidence', 'notifications', 'subscriptions']),
     );
     expect((await call('pm', 'GET', `/api/v1/admin/organizations/${a.id}/offboarding`)).statusCode).toBe(403);
+
+    // The request submitted above started an agent, which writes its draft in the background: the
+    // export is compared with the database below, so the agent has finished first.
+    const unfinishedRuns = async () =>
+      (
+        await withTenant(database.db, system, (tx) =>
+          tx
+            .select({ id: agentRuns.id })
+            .from(agentRuns)
+            .where(and(eq(agentRuns.organizationId, a.id), inArray(agentRuns.status, ['queued', 'running', 'failed']))),
+        )
+      ).length;
+    await expect.poll(unfinishedRuns, { timeout: 30_000 }).toBe(0);
 
     const exported = await call('administrator', 'GET', `/api/v1/admin/organizations/${a.id}/export`);
     expect(exported.statusCode).toBe(200);
