@@ -84,6 +84,22 @@ describe('key rotation', () => {
     expect((await second.authKeys.verify(before.accessToken)).sub).toBe(before.userId);
     expect((await second.authKeys.verify(second.authKeys.anonKey)).role).toBe('anon');
   });
+  it('takes rotations requested at once one after another: every one answers, one key signs afterwards', async () => {
+    const app = await buildApp({ database });
+    onTestFinished(() => app.close());
+    const headers = { authorization: `Bearer ${serviceRoleToken(app)}` };
+    const rotations = await Promise.all(
+      Array.from({ length: 40 }, () => app.inject({ method: 'POST', url: '/auth/v1/admin/signing-keys/rotate', headers })),
+    );
+    expect(rotations.map((response) => response.statusCode)).toEqual(rotations.map(() => 200));
+    const current = await database.db.select().from(authSigningKeys).where(eq(authSigningKeys.status, 'current'));
+    expect(current).toHaveLength(1);
+    // The key the last of them reloaded is the one that signs, and what it signs verifies.
+    const after = await createTestUser(app);
+    expect((JSON.parse(Buffer.from(after.accessToken.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid).toBe(
+      current[0]?.kid,
+    );
+  });
 });
 
 describe('a token checked once (the per-process cache of checked tokens)', () => {

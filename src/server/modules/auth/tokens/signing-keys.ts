@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { type JWK, type JWTPayload, SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, errors as joseErrors } from 'jose';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbTransaction } from '../../../db/client.ts';
 import { authSigningKeys } from '../../../db/schema/auth.ts';
 import type { Sealer } from './sealing.ts';
 
@@ -121,12 +121,27 @@ export class SigningKeys {
 
   /** Makes the pre-published successor (or a fresh key) the signing key now. */
   async rotate(): Promise<string> {
-    const { db } = this.options;
-    const [next] = await db.select().from(authSigningKeys).where(eq(authSigningKeys.status, 'next'));
-    const kid = next?.kid ?? (await this.createKey('next'));
-    await this.promote(kid);
+    const kid = await this.changeKeys(async (tx) => {
+      const [next] = await tx.select().from(authSigningKeys).where(eq(authSigningKeys.status, 'next'));
+      const promoted = next?.kid ?? (await this.createKey(tx, 'next'));
+      await this.promote(tx, promoted);
+      return promoted;
+    });
     await this.reload();
     return kid;
+  }
+
+  /**
+   * Every change of the keys' statuses, here and in any other process on the database, runs one at a
+   * time under one lock, each seeing what the one before it committed. Unlocked, two rotations at once
+   * could each retire the key the other had not yet made current and promote a different successor:
+   * the second broke the one-current-key index and answered 500.
+   */
+  private async changeKeys<T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.options.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('auth.signing_keys', 0))`);
+      return work(tx);
+    });
   }
 
   private async keyFor(kid: string | undefined): Promise<CryptoKeyLike> {
@@ -142,45 +157,41 @@ export class SigningKeys {
   }
 
   private async maintain(): Promise<void> {
-    const { db, rotationDays } = this.options;
-    const keys = await db
-      .select()
-      .from(authSigningKeys)
-      .where(inArray(authSigningKeys.status, ['current', 'next']));
-    const current = keys.find((key) => key.status === 'current');
-    const next = keys.find((key) => key.status === 'next');
-    if (!current) {
-      await this.promote(next?.kid ?? (await this.createKey('next')));
-    } else if (rotationDays > 0) {
-      const rotateAt = (current.activatedAt ?? current.createdAt).getTime() + rotationDays * 86_400_000;
-      if (!next && Date.now() >= rotateAt - PUBLISH_AHEAD_MS) await this.createKey('next');
-      else if (next && Date.now() >= rotateAt && Date.now() - next.createdAt.getTime() >= PUBLISH_AHEAD_MS) {
-        await this.promote(next.kid);
+    const { rotationDays } = this.options;
+    await this.changeKeys(async (tx) => {
+      const keys = await tx
+        .select()
+        .from(authSigningKeys)
+        .where(inArray(authSigningKeys.status, ['current', 'next']));
+      const current = keys.find((key) => key.status === 'current');
+      const next = keys.find((key) => key.status === 'next');
+      if (!current) {
+        await this.promote(tx, next?.kid ?? (await this.createKey(tx, 'next')));
+      } else if (rotationDays > 0) {
+        const rotateAt = (current.activatedAt ?? current.createdAt).getTime() + rotationDays * 86_400_000;
+        if (!next && Date.now() >= rotateAt - PUBLISH_AHEAD_MS) await this.createKey(tx, 'next');
+        else if (next && Date.now() >= rotateAt && Date.now() - next.createdAt.getTime() >= PUBLISH_AHEAD_MS) {
+          await this.promote(tx, next.kid);
+        }
       }
-    }
+    });
     await this.reload();
   }
 
-  private async createKey(status: 'next'): Promise<string> {
+  /** Called under changeKeys' lock, which found no `next` key. */
+  private async createKey(tx: DbTransaction, status: 'next'): Promise<string> {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig', key_ops: ['verify'] };
     const privateJwk = await exportJWK(privateKey);
-    await this.options.db
-      .insert(authSigningKeys)
-      .values({ kid, status, publicJwk, privateJwk: this.options.sealer.seal(JSON.stringify(privateJwk)) })
-      .onConflictDoNothing();
-    // A concurrent process may have won the race for the single `next` slot.
-    const [winner] = await this.options.db.select().from(authSigningKeys).where(eq(authSigningKeys.status, status));
-    return winner?.kid ?? kid;
+    await tx.insert(authSigningKeys).values({ kid, status, publicJwk, privateJwk: this.options.sealer.seal(JSON.stringify(privateJwk)) });
+    return kid;
   }
 
-  private async promote(kid: string): Promise<void> {
+  private async promote(tx: DbTransaction, kid: string): Promise<void> {
     const now = new Date();
-    await this.options.db.transaction(async (tx) => {
-      await tx.update(authSigningKeys).set({ status: 'retired', retiredAt: now }).where(eq(authSigningKeys.status, 'current'));
-      await tx.update(authSigningKeys).set({ status: 'current', activatedAt: now }).where(eq(authSigningKeys.kid, kid));
-    });
+    await tx.update(authSigningKeys).set({ status: 'retired', retiredAt: now }).where(eq(authSigningKeys.status, 'current'));
+    await tx.update(authSigningKeys).set({ status: 'current', activatedAt: now }).where(eq(authSigningKeys.kid, kid));
   }
 
   private async reload(): Promise<void> {
