@@ -106,7 +106,11 @@ function holdings(access: RequestAccess): string {
   ].join('|');
 }
 
-/** The versions of these scopes now, as one comparable string ('global:12,<organization>:40'). */
+/** Scopes and their versions as one comparable string ('global:12,<organization>:40'). */
+const versionString = (versions: readonly (readonly [scope: string, version: string])[]) =>
+  versions.map(([scope, version]) => `${scope}:${version}`).join(',');
+
+/** The versions of these scopes now. */
 async function readVersions(request: FastifyRequest, scopes: readonly string[]): Promise<string> {
   const rows = await executePrepared<{ scope: string; version: string }>(
     request.server.database.db,
@@ -114,16 +118,21 @@ async function readVersions(request: FastifyRequest, scopes: readonly string[]):
     sql`select scope, sum(version)::text as version from read_versions where scope = any(string_to_array(${scopes.join(',')}, ',')) group by scope`,
   );
   const found = new Map(rows.map((row) => [row.scope, row.version]));
-  return scopes.map((scope) => `${scope}:${found.get(scope) ?? '0'}`).join(',');
+  return versionString(scopes.map((scope) => [scope, found.get(scope) ?? '0']));
 }
 
 /**
  * The versions of these scopes: read with the guards' statement for a client in their own organization
  * (or in none), so a hit is that one round trip; read now otherwise (staff, API keys).
  */
-function versionsOf(request: FastifyRequest, access: RequestAccess, scope: TenantScope): Promise<string> | string {
+function versionsOf(
+  request: FastifyRequest,
+  access: RequestAccess,
+  scope: TenantScope,
+  organizationIds: readonly string[],
+): Promise<string> | string {
   const read = access.readVersions;
-  if (read && scope.kind === 'none') return `global:${read.global}`;
+  if (read && scope.kind === 'none') return versionString([['global', read.global]]);
   if (
     read &&
     scope.kind === 'member' &&
@@ -131,8 +140,10 @@ function versionsOf(request: FastifyRequest, access: RequestAccess, scope: Tenan
     scope.organizationId === access.firstOrganizationId &&
     read.firstOrganization !== null
   )
-    return `global:${read.global},${scope.organizationId}:${read.firstOrganization}`;
-  const organizationIds = scopeOrganizationIds(scope) ?? [];
+    return versionString([
+      ['global', read.global],
+      [scope.organizationId, read.firstOrganization],
+    ]);
   return readVersions(request, ['global', ...organizationIds]);
 }
 
@@ -144,7 +155,7 @@ async function describe(request: FastifyRequest): Promise<Pick<RequestState, 'ke
   const organizationIds = scopeOrganizationIds(scope);
   if (organizationIds === null || organizationIds.length > MAX_ORGANIZATIONS) return null;
   const access = await getRequestAccess(request);
-  const versions = await versionsOf(request, access, scope);
+  const versions = await versionsOf(request, access, scope, organizationIds);
   const encoding = request.headers['accept-encoding'];
   const key = createHash('sha256')
     .update(
