@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWorkspaceRoute, serveApi } from '../../../../../tests/render-workspace-route.tsx';
 import { ApprovalsInbox } from './approvals-inbox.tsx';
@@ -30,5 +31,20 @@ describe('the approvals inbox', () => {
     await screen.findByText('Nothing waits for an approval.');
     screen.getByRole('heading', { name: 'Approvals waiting (0)' });
     expect(screen.queryByText('Loading the approvals')).toBeNull();
+  });
+
+  it('says what failed and loads again on Try Again', async () => {
+    serveApi({});
+    renderWorkspaceRoute(<ApprovalsInbox organizationId={ORGANIZATION} />, {
+      url: '/dashboard-compliancecore?tab=workflows',
+      role: 'client_manager',
+    });
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toContain('Could not load the approvals');
+    expect(screen.queryByText('Nothing waits for an approval.')).toBeNull();
+    serveApi({ '/api/v1/workflow-approvals': { approvals: [] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await screen.findByText('Nothing waits for an approval.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -60,7 +61,7 @@ export function ApprovalsInbox({ organizationId }: { organizationId: string | nu
       </h3>
       {/* Until the list arrives it says so: "(0)" and "Nothing waits" would tell the approver there is nothing to do. */}
       {approvals.isPending ? <Spinner label="Loading the approvals" /> : null}
-      {approvals.isError ? <p role="alert">The approvals could not be loaded.</p> : null}
+      {approvals.isError ? <QueryError error={approvals.error} what="the approvals" onRetry={() => void approvals.refetch()} /> : null}
       {!approvals.data ? null : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing waits for an approval.</p>
       ) : (

@@ -4,6 +4,7 @@ import type { OrganizationWorkflow } from '../../../../shared/schemas/workflows.
 import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -152,7 +153,7 @@ export function WorkflowManager({ organizationId }: { organizationId: string | n
         </h3>
         {selected ? <RunTimeline runId={selected} /> : null}
         {runs.isPending ? <Spinner label="Loading the runs" /> : null}
-        {runs.isError ? <p role="alert">The runs could not be loaded.</p> : null}
+        {runs.isError ? <QueryError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} /> : null}
         {!runs.data ? null : runs.data.runs.length ? (
           <ul className="divide-y divide-border rounded-lg border border-border">
             {runs.data.runs.map((run) => (
